@@ -1,0 +1,62 @@
+// The seam between the base-game engine and expansions. The engine calls
+// these at its placement, figure and scoring stages; host/plugins implements
+// them by serialising the game state and calling plugin modules through the
+// C ABI, then verifying and applying the effects they return. The engine
+// itself knows nothing of FlatBuffers or dlopen.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "geometry.hpp"
+#include "tile_def.hpp"
+
+namespace ck::host {
+
+class Game;
+
+// A figure-step action offered by an expansion (a little building, ...).
+struct ExpansionOption {
+    uint32_t expansion = 0;  // index of the expansion in the hooks' own list
+    std::string action;      // the expansion's verb, e.g. "place-token"
+    std::string token_kind;  // for token actions, e.g. "LB_TOWER"
+    TileRef at;
+    std::string label;
+};
+
+// A feature being scored, as the engine computed it.
+struct ScoredFeatureInfo {
+    uint32_t id = 0;
+    FeatureKind kind = FeatureKind::Road;
+    bool completed = false;
+    bool final_scoring = false;
+    std::vector<TileRef> parts;     // distinct tiles carrying a segment of it
+    std::vector<Position> area;     // monastic features: their 3x3 spaces
+    int base_points = 0;
+    int points = 0;                 // after modifiers so far
+    std::vector<uint8_t> scorers;   // players receiving the points
+    std::string name;               // "city", "city.tiny", "road.incomplete", ...
+};
+
+class ExpansionHooks {
+public:
+    virtual ~ExpansionHooks() = default;
+
+    // Deal expansion supplies (tokens), set up per-game expansion data.
+    virtual void on_game_start(Game& game) = 0;
+    // Append the figure-step actions expansions offer on the tile just placed.
+    virtual void figure_options(const Game& game, uint8_t player, TileRef placed,
+                                std::vector<ExpansionOption>& out) = 0;
+    // Apply one offered action (tokens placed, figure step consumed, ...).
+    virtual void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) = 0;
+    // Modifiers (FEATURE_SCORING), then bonuses (BONUS_POINTS): returns the
+    // feature's final points given `feature.points` after base scoring.
+    virtual int score_feature(const Game& game, const ScoredFeatureInfo& feature) = 0;
+    // End of turn bookkeeping; may end the game early (GAME_END_CHECK).
+    virtual void on_turn_end(Game& game) = 0;
+    // Extra points at the end of the game (FINAL_SCORING).
+    virtual void on_final_scoring(Game& game) = 0;
+};
+
+}  // namespace ck::host

@@ -1,0 +1,79 @@
+// Tile types as read from JCloisterZone-style tile XML (host/jcz/tile_xml.*),
+// in their own R0 orientation, and the catalogue that holds them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "geometry.hpp"
+
+namespace ck::host {
+
+// Values match ck.fb.FeatureKind.
+enum class FeatureKind : uint8_t { Road = 0, City = 1, Monastery = 2, Field = 3, Garden = 4 };
+
+// What an edge shows, for placement matching. Small integers on purpose:
+// a tile's four sides pack into one 8-bit pattern per rotation.
+enum class EdgeType : uint8_t { Field = 0, Road = 1, City = 2 };
+
+// One feature segment of a tile, tile-local (R0).
+struct Segment {
+    FeatureKind kind = FeatureKind::Field;
+    Location location = 0;       // sides for roads/cities, halves for fields, I for centres
+    uint8_t pennants = 0;        // cities only
+    uint32_t adjoining_cities = 0;  // fields only: bit i = segment i of this tile is a city it borders
+    std::string wagon_move;      // kept for completeness; unused by base rules
+};
+
+enum class TileShape : uint8_t { Square = 0, Triangle = 1 };
+
+struct TileDef {
+    std::string id;  // "BA/RCr"
+    TileShape shape = TileShape::Square;
+    std::vector<Segment> segments;
+    // Edge type of each side in R0, indexed by Side; for a triangle, sides
+    // other than its legs (N, E at R0) are unused and `hypotenuse` is the D edge.
+    std::array<EdgeType, 4> edges{};
+    EdgeType hypotenuse = EdgeType::Field;
+
+    bool is_triangle() const { return shape == TileShape::Triangle; }
+};
+
+struct TileSetEntry {
+    std::string tile_id;
+    int count = 1;
+};
+
+struct TileSet {
+    std::string id;  // "basic:1"
+    std::vector<TileSetEntry> tiles;
+};
+
+// Every tile type and tile set loaded for a game. Tile types are referred to
+// by their index (`TileTypeId`) everywhere else in the host.
+using TileTypeId = uint16_t;
+
+class TileCatalog {
+public:
+    // Adds a tile type; returns false if a tile with the same id exists.
+    bool add_tile(TileDef def);
+    bool add_tile_set(TileSet set);  // merges into an existing set of that id
+
+    const TileDef& tile(TileTypeId id) const { return tiles_[id]; }
+    size_t tile_count() const { return tiles_.size(); }
+    const TileDef* find_tile(const std::string& id) const;
+    // Index of a tile id, or -1.
+    int index_of(const std::string& id) const;
+    const TileSet* find_tile_set(const std::string& id) const;
+    const std::vector<TileSet>& tile_sets() const { return sets_; }
+
+private:
+    std::vector<TileDef> tiles_;
+    std::unordered_map<std::string, TileTypeId> by_id_;
+    std::vector<TileSet> sets_;
+};
+
+}  // namespace ck::host

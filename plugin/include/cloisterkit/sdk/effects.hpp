@@ -1,0 +1,45 @@
+// Builds a HookResponse: a hook calls these to say what should happen, and
+// the host verifies and applies the effects in order.
+#pragma once
+
+#include <flatbuffers/flatbuffers.h>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "hooks_generated.h"
+
+namespace ck::sdk {
+
+class Effects {
+public:
+    Effects();
+
+    void add_points(uint8_t player, int32_t points, std::string_view name);
+    void adjust_feature_points(int32_t delta, std::string_view reason);
+    void give_tokens(uint8_t player, std::string_view kind, int32_t count);
+    void place_token(uint8_t player, std::string_view kind, const fb::TileRef& at);
+    void set_expansion_data(const uint8_t* data, size_t size);
+    void offer_figure_option(std::string_view action, std::string_view token_kind, const fb::TileRef& at,
+                             std::string_view label);
+    void veto_placement(uint32_t candidate, std::string_view reason);
+    void offer_tile_step_option(std::string_view action, uint16_t tile_type, std::string_view label);
+    void end_game(std::string_view reason);
+    void consume_figure_action();
+
+    size_t size() const { return entries_.size(); }
+    bool empty() const { return entries_.empty(); }
+
+    // Finishes the HookResponse (identifier "CKRS") and hands over the
+    // builder; the Effects object must not be used afterwards.
+    flatbuffers::FlatBufferBuilder finish();
+
+private:
+    void push(fb::Effect type, flatbuffers::Offset<void> value);
+
+    flatbuffers::FlatBufferBuilder builder_;
+    std::vector<flatbuffers::Offset<fb::EffectEntry>> entries_;
+};
+
+}  // namespace ck::sdk

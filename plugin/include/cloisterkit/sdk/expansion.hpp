@@ -1,0 +1,83 @@
+// The C++ base class an expansion author derives from.
+//
+// An expansion overrides the hooks it implements and lists them in
+// `ExpansionInfo::hooks`; the SDK (module.hpp) turns a set of expansions into
+// the C ABI of abi/cloisterkit/plugin.h: it verifies every incoming buffer,
+// dispatches to these virtuals, catches every exception, and hands the built
+// response back as a ck_buffer.
+//
+// Hooks are pure: everything an expansion needs is in the GameState and the
+// request; per-game private data goes back into the state through
+// Effects::set_expansion_data. An Expansion object is shared by all games
+// and threads, so its hook methods are const and must not keep state.
+#pragma once
+
+#include <cloisterkit/plugin.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game_state_generated.h"
+#include "hooks_generated.h"
+#include "manifest_generated.h"
+
+#include <cloisterkit/sdk/effects.hpp>
+#include <cloisterkit/sdk/hook_context.hpp>
+
+namespace ck::sdk {
+
+struct RuleOption {
+    std::string key;
+    std::string default_value;
+    std::vector<std::string> allowed;  // empty: free-form
+    std::string description;
+};
+
+struct TokenKind {
+    std::string kind;  // "LB_TOWER"
+    std::string name;  // "tower"
+    int count = 0;
+};
+
+struct RuleAlias {
+    std::string jcz_key, jcz_value, key, value;
+};
+
+struct ExpansionInfo {
+    std::string id;       // stable forever: "cloisterkit.little-buildings"
+    std::string name;     // "Little Buildings"
+    std::string version;  // "1.0.0"
+    std::string description;
+    uint64_t hooks = 0;   // CK_HOOK_BIT(...) of every hook overridden below
+    std::vector<std::string> requires_ids;
+    std::vector<RuleOption> rule_options;
+    std::vector<TokenKind> token_kinds;
+    std::string tile_definitions_xml;
+    std::string jcz_element;  // "little-buildings"
+    std::vector<RuleAlias> jcz_rule_aliases;
+};
+
+class Expansion {
+public:
+    virtual ~Expansion() = default;
+
+    // Called once when the module context is created; the result is cached.
+    virtual ExpansionInfo info() const = 0;
+
+    // One virtual per hook. The defaults do nothing; the SDK only calls a
+    // hook whose bit is set in info().hooks.
+    virtual void on_game_start(const HookContext&, const fb::GameStartArgs&, Effects&) const {}
+    virtual void tile_step_options(const HookContext&, const fb::TileStepOptionsArgs&, Effects&) const {}
+    virtual void check_placements(const HookContext&, const fb::PlacementCheckArgs&, Effects&) const {}
+    virtual void on_tile_placed(const HookContext&, const fb::TilePlacedArgs&, Effects&) const {}
+    virtual void figure_options(const HookContext&, const fb::FigureOptionsArgs&, Effects&) const {}
+    virtual void apply_figure_action(const HookContext&, const fb::ApplyFigureActionArgs&, Effects&) const {}
+    virtual void score_feature(const HookContext&, const fb::FeatureScoringArgs&, Effects&) const {}
+    virtual void bonus_points(const HookContext&, const fb::BonusPointsArgs&, Effects&) const {}
+    virtual void on_turn_end(const HookContext&, const fb::TurnEndArgs&, Effects&) const {}
+    virtual void check_game_end(const HookContext&, const fb::GameEndCheckArgs&, Effects&) const {}
+    virtual void final_scoring(const HookContext&, const fb::FinalScoringArgs&, Effects&) const {}
+};
+
+}  // namespace ck::sdk

@@ -1,0 +1,43 @@
+// What a hook sees besides its request: the verified game state, the
+// module's logger and a few lookups every expansion needs.
+#pragma once
+
+#include <spdlog/logger.h>
+
+#include <optional>
+#include <string_view>
+
+#include "game_state_generated.h"
+
+namespace ck::sdk {
+
+class HookContext {
+public:
+    HookContext(const fb::GameState& state, spdlog::logger& logger, std::string_view expansion_id)
+        : state_(state), logger_(logger), expansion_id_(expansion_id) {}
+
+    const fb::GameState& state() const { return state_; }
+    spdlog::logger& logger() const { return logger_; }
+    std::string_view expansion_id() const { return expansion_id_; }
+
+    // The value of rule option `key` in this game, if the host set it.
+    std::optional<std::string_view> rule(std::string_view key) const;
+    // The value of rule option `key`, or `fallback` when absent.
+    std::string_view rule_or(std::string_view key, std::string_view fallback) const;
+
+    // This expansion's private data in the state (empty when none yet).
+    std::string_view expansion_data() const;
+
+    // How many tokens of `kind` player `player` has in supply (0 if unknown).
+    int tokens_in_supply(uint8_t player, std::string_view kind) const;
+
+    // The state's player count.
+    int player_count() const;
+
+private:
+    const fb::GameState& state_;
+    spdlog::logger& logger_;
+    std::string_view expansion_id_;
+};
+
+}  // namespace ck::sdk
