@@ -1,0 +1,42 @@
+// `cloisterkit`: the reference host's command-line tool.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+
+namespace ck::cli {
+std::vector<Command>& command_registry() {
+    static std::vector<Command> commands;
+    return commands;
+}
+}  // namespace ck::cli
+
+static void print_usage(std::FILE* out) {
+    std::fprintf(out, "usage: cloisterkit <command> [options]\n\ncommands:\n");
+    auto commands = ck::cli::command_registry();
+    std::sort(commands.begin(), commands.end(),
+              [](const auto& a, const auto& b) { return std::strcmp(a.name, b.name) < 0; });
+    for (const auto& c : commands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
+    std::fprintf(out, "\nRun 'cloisterkit <command> --help' for a command's options.\n");
+}
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        print_usage(stderr);
+        return 2;
+    }
+    const std::string name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        print_usage(stdout);
+        return 0;
+    }
+    for (const auto& c : ck::cli::command_registry()) {
+        if (name == c.name) return c.run(std::vector<std::string>(argv + 2, argv + argc));
+    }
+    std::fprintf(stderr, "cloisterkit: unknown command '%s'\n\n", name.c_str());
+    print_usage(stderr);
+    return 2;
+}
