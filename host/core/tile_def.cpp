@@ -37,3 +37,26 @@ const TileSet* TileCatalog::find_tile_set(const std::string& id) const {
 }
 
 }  // namespace ck::host
+
+namespace ck::host {
+
+TileDef without_gardens(const TileDef& def) {
+    TileDef out = def;
+    out.segments.clear();
+    // new_index[i] = index of old segment i in `out`, for surviving segments.
+    std::vector<int> new_index(def.segments.size(), -1);
+    for (size_t i = 0; i < def.segments.size(); ++i) {
+        if (def.segments[i].kind == FeatureKind::Garden) continue;
+        new_index[i] = static_cast<int>(out.segments.size());
+        out.segments.push_back(def.segments[i]);
+    }
+    for (auto& seg : out.segments) {
+        uint32_t remapped = 0;
+        for (size_t i = 0; i < def.segments.size() && i < 32; ++i)
+            if ((seg.adjoining_cities >> i) & 1u && new_index[i] >= 0) remapped |= 1u << new_index[i];
+        seg.adjoining_cities = remapped;
+    }
+    return out;
+}
+
+}  // namespace ck::host

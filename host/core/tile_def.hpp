@@ -45,6 +45,7 @@ struct TileDef {
 struct TileSetEntry {
     std::string tile_id;
     int count = 1;
+    std::string source;  // "file:line" of the ref, for error messages; may be empty
 };
 
 struct TileSet {
@@ -75,5 +76,10 @@ private:
     std::unordered_map<std::string, TileTypeId> by_id_;
     std::vector<TileSet> sets_;
 };
+
+// The tile without its Garden segments, for games where the garden element is
+// off (JCZ then never creates them). Keeps `adjoining_cities` bits pointing at
+// the same city segments after the indices shift.
+TileDef without_gardens(const TileDef& def);
 
 }  // namespace ck::host

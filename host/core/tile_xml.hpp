@@ -1,0 +1,58 @@
+// Reading JCloisterZone-style tile definition XML into a TileCatalog, and
+// building a tile pack from selected tile sets (docs/jcz-interop.md §2,
+// docs/halflings-geometry.md "Tile definitions").
+//
+// What is read: every `tile`, `tile-set` and `ref` element anywhere below the
+// root (refs count only inside a tile-set). Tile children `road`, `city`,
+// `field`, `monastery`, `garden` each make one segment in document order;
+// any other element or attribute is ignored, so other expansions' files load.
+// Older JCZ spellings are accepted too: `cloister` (= monastery), `farm`
+// (= field), `city@pennant` (= pennants).
+//
+// Gardens are always stored as FeatureKind::Garden segments at I; whether
+// they exist in a game is the host's decision (see strip_gardens in
+// tile_def.hpp).
+//
+// Strict checks (HostError, message "<file>:<line>: tile \"<id>\": <why>"):
+// malformed XML; missing/empty or duplicate tile id (also against tiles
+// already in the catalogue); unknown location token; a road/city that is not
+// made of sides, a field not made of edge halves; a `field@city` token that
+// no earlier city of the tile equals or contains; overlapping segments (two
+// roads/cities on one side, two fields on one half, a field half on a city
+// side); a triangle tile using S/W/SL..WR, a square tile using D/DL/DR;
+// a tile-set without id; a `ref` without tile, or with a missing, non-integer
+// or negative count. A file that fails adds nothing to the catalogue.
+//
+// Refs to undefined tile ids are reported by build_pack, not at load: a set
+// may refer to tiles defined in another file loaded later.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tile_def.hpp"
+
+namespace ck::host {
+
+// Reads and loads one file; an unreadable file is a HostError (category Io).
+void load_tile_xml_file(const std::string& path, TileCatalog& catalog);
+
+// Loads XML text; `source_name` names it in error messages.
+void load_tile_xml_string(std::string_view xml, std::string_view source_name, TileCatalog& catalog);
+
+// The pack for `sets` (tile-set id -> multiplier, as `setup.sets` in a .jcz):
+// each ref of each set with multiplier m > 0 adds m x count copies; the pack
+// lists tiles sorted by id in plain byte order, one entry per copy (§2.5).
+// Unknown set ids, negative multipliers and refs to undefined tiles throw.
+std::vector<TileTypeId> build_pack(const TileCatalog& catalog, const std::map<std::string, int>& sets);
+
+// Directory of the tile files the host ships: the source tree's host/data
+// when it exists (CK_DEFAULT_TILE_DIR), else the installed one
+// (CK_INSTALLED_TILE_DIR). Throws HostError (Io) when neither exists.
+std::string default_tile_dir();
+// default_tile_dir() + "/basic.xml".
+std::string default_tile_file();
+
+}  // namespace ck::host
