@@ -1,0 +1,116 @@
+// The board: spaces holding one square tile or one or two (complementary)
+// triangles, stored in a dense grid that grows as tiles are placed.
+// Besides the tiles, each space keeps what placement needs, updated
+// incrementally when a tile lands (docs/host.md, "Board"):
+//   - which sides of the space face a tile edge, and that edge's type, as
+//     one 4-bit mask and one 8-bit pattern (2 bits per side), so checking a
+//     rotation is one XOR and one AND;
+//   - how many of its 8 surrounding spaces are occupied (monasteries);
+//   - whether it is on the frontier (empty with contact) or half filled.
+// Placed tiles are stored by index, in placement order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "geometry.hpp"
+#include "move_record.hpp"
+#include "tile_types.hpp"
+
+namespace ck::host {
+
+struct PlacedTile {
+    TileRef at;
+    uint8_t rotation = 0;
+    TileTypeId type = 0;
+};
+
+class Board {
+public:
+    static constexpr uint16_t kNone = 0xFFFF;
+
+    struct Cell {
+        std::array<uint16_t, 2> tiles{kNone, kNone};  // square in [0]; triangles in placement order
+        bool square = false;
+        uint8_t req_mask = 0;    // bit s: side s faces a placed tile's edge
+        uint8_t req_edges = 0;   // EdgeType of that edge in bits 2s..2s+1
+        uint8_t occupied_around = 0;
+        uint16_t frontier_slot = kNone;
+        uint16_t half_slot = kNone;
+
+        bool empty() const { return tiles[0] == kNone; }
+        bool half_filled() const { return !square && tiles[0] != kNone && tiles[1] == kNone; }
+    };
+
+    Board();
+
+    const std::vector<PlacedTile>& placed() const { return placed_; }
+    const PlacedTile& placed(uint16_t index) const { return placed_[index]; }
+
+    // nullptr for a space outside the grid (it is empty and has no contact).
+    const Cell* cell(Position p) const {
+        const int i = index_of(p);
+        return i < 0 ? nullptr : &cells_[i];
+    }
+    bool occupied(Position p) const {
+        const Cell* c = cell(p);
+        return c && !c->empty();
+    }
+    int occupied_around(Position p) const {
+        const Cell* c = cell(p);
+        return c ? c->occupied_around : 0;
+    }
+    // Placed index of the tile whose edge lies on side `s` of space `p`, or -1.
+    int tile_covering(Position p, Side s) const;
+    // Placed index of the tile at `r` (square or that exact triangle), or -1.
+    int tile_at(TileRef r) const;
+    // The other triangle in a triangle's space, or -1.
+    int complement_of(uint16_t placed_index) const;
+
+    // Empty spaces that touch at least one tile edge, and spaces holding
+    // exactly one triangle: the only spaces a tile can go.
+    const std::vector<Position>& frontier() const { return frontier_; }
+    const std::vector<Position>& half_filled() const { return half_filled_; }
+
+    // Appends every legal placement of `type` (squares: frontier x 4
+    // rotations; triangles: frontier x 4 corners, then the free half of each
+    // half-filled space).
+    void legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const;
+    bool has_legal_placement(const TileTypeInfo& type) const;
+    // "" if legal, else the reason, naming the first mismatching edge.
+    std::string placement_problem(const TileTypeInfo& type, const Placement& p) const;
+
+    // Puts a tile down without any check (start tiles, and after checking).
+    // Throws HostError if the space cannot hold it at all or the board would
+    // grow beyond its limit.
+    uint16_t place(TileTypeId id, const TileTypeInfo& type, const Placement& p);
+
+    // Limit on the grid's width and height, so a far-off start tile gives a
+    // clear error instead of a huge allocation.
+    static constexpr int kMaxExtent = 2048;
+
+private:
+    int index_of(Position p) const {
+        const int x = p.x - x0_, y = p.y - y0_;
+        if (x < 0 || y < 0 || x >= w_ || y >= h_) return -1;
+        return y * w_ + x;
+    }
+    Cell& at(Position p) { return cells_[index_of(p)]; }
+    void ensure_room(Position p);  // p and its 8 neighbours' neighbours are in the grid
+    bool fits(const Cell& c, uint8_t edges, uint8_t sides_mask) const;
+    bool triangle_fits(const TileTypeInfo& type, Position pos, Corner corner) const;
+    bool square_fits(const TileTypeInfo& type, const Cell& c, int rotation) const;
+    void cover_side(Position p, Side s, EdgeType e);
+    static void list_add(std::vector<Position>& list, uint16_t& slot, Position p);
+    void list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Position p);
+
+    std::vector<PlacedTile> placed_;
+    std::vector<Cell> cells_;
+    int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
+    std::vector<Position> frontier_;
+    std::vector<Position> half_filled_;
+};
+
+}  // namespace ck::host

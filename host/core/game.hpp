@@ -1,0 +1,329 @@
+// One game of Carcassonne as JCloisterZone plays it (docs/host.md): the
+// base rules, JCZ's resting phases, pack order and random draws, and the
+// points where expansions hook in (ExpansionHooks).
+//
+// Game is a value type: copying it copies the whole state (replay's UNDO and
+// the players' look-ahead rely on that). It holds no pointers into itself;
+// the only pointers it keeps are to the shared, immutable tile catalogue and
+// tile tables, and to the hooks object, which copies share.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board.hpp"
+#include "errors.hpp"
+#include "expansion_hooks.hpp"
+#include "features.hpp"
+#include "geometry.hpp"
+#include "move_record.hpp"
+#include "random.hpp"
+#include "tile_def.hpp"
+#include "tile_types.hpp"
+
+namespace ck::host {
+
+// Values match ck.fb.Phase; names are JCZ's (jcz-interop.md §4.9).
+enum class Phase : uint8_t { TilePhase = 0, ActionPhase = 1, CommitActionPhase = 2, GameOverPhase = 3 };
+std::string_view phase_name(Phase p);
+
+inline constexpr int kMaxPlayers = Features::kMaxPlayers;
+
+struct StartTile {
+    std::string tile_id = "BA/RCr";
+    int x = 0, y = 0;
+    int rotation = 0;  // quarter turns clockwise (a .jcz gives degrees / 90)
+};
+
+struct PlayerSetup {
+    std::string name;
+};
+
+// Rule option keys the engine itself reads. JCZ's key is what saved games
+// use; ours is an alias (both may be given if they agree).
+inline constexpr std::string_view kRuleTinyCity = "tiny-city-scoring";    // "4" (default) | "2"
+inline constexpr std::string_view kRuleTinyCityAlias = "base.tinyCity";   // "off" (default) | "on"
+inline constexpr std::string_view kRuleFeatureCount = "halflings.featureCount";  // "spaces" (default) | "tiles"
+
+struct GameSetup {
+    const TileCatalog* catalog = nullptr;              // must outlive the game
+    std::map<std::string, int> tile_sets{{"basic:1", 1}};  // set id -> multiplier
+    std::vector<StartTile> start_tiles{StartTile{}};
+    std::vector<PlayerSetup> players;                   // 1..kMaxPlayers
+    int followers_per_player = 7;                       // small followers
+    bool farmers = true;
+    std::map<std::string, std::string> rules;           // every option given, JCZ or ours
+    // Randomness. `seed` drives the host's own generator, which produces each
+    // COMMIT's random value (and initial_random when not given); replays pass
+    // recorded values to commit() instead.
+    uint64_t seed = 0;
+    std::optional<double> initial_random;               // in [0, 1)
+    std::vector<std::string> draw_order;                // JCZ gameAnnotations.drawOrder; may end with "#END"
+    std::optional<int> end_turn;                        // JCZ gameAnnotations.endTurn
+    ExpansionHooks* hooks = nullptr;                    // may be null; must outlive the game and its copies
+    std::vector<std::string> expansions;                // ids of enabled expansions
+};
+
+// What a game derives from its catalogue and tile sets before play; shared
+// (read-only) by every game built from the same setup, e.g. in `simulate`.
+struct PreparedTiles {
+    std::shared_ptr<const TileTypeTable> table;
+    std::vector<TileTypeId> pack;  // full pack in JCZ order, start tiles included
+};
+std::shared_ptr<const PreparedTiles> prepare_tiles(const GameSetup& setup);
+
+// A segment of the tile just placed where a follower may stand now.
+struct MeepleOption {
+    FeaturePointer pointer;
+    uint32_t feature = 0;  // feature id (see Game::feature_of)
+};
+
+struct ScoreEntry {
+    uint8_t player = 0;
+    int points = 0;
+    std::string name;            // "city", "city.tiny", "road.incomplete", "field", or an expansion's
+    bool final_scoring = false;
+    std::optional<FeatureKind> kind;  // none for points not tied to a feature
+    uint32_t turn = 0;
+};
+
+struct PlayerState {
+    std::string name;
+    int score = 0;
+    uint32_t supply = 0;  // bit n-1 set: meeple "<p>.small.<n>" is in supply
+    std::vector<std::pair<std::string, int>> tokens;  // expansion token stocks, sorted by kind
+
+    int followers_in_supply() const { return __builtin_popcount(supply); }
+    int token_count(std::string_view kind) const;
+};
+
+struct PlacedFigure {
+    FeaturePointer pointer;
+    MeepleId meeple;
+    uint32_t part = 0;  // internal part index; feature id is Game::feature_of(part)
+};
+
+struct PlacedToken {
+    std::string kind;
+    TileRef at;
+    uint8_t placed_by = 0;
+    uint32_t turn = 0;
+};
+
+// A snapshot of one feature, for tests, tools and the bridge.
+struct FeatureView {
+    uint32_t id = 0;
+    FeatureKind kind = FeatureKind::Road;
+    bool completed = false;
+    int open_edges = 0;      // roads/cities
+    int spaces = 0;          // distinct board spaces
+    int tiles = 0;           // distinct tiles
+    int pennants = 0;
+    int occupied_around = 0;  // monastic features: occupied spaces among the 8 around
+    std::array<uint8_t, kMaxPlayers> followers{};
+    std::vector<TileRef> parts;  // distinct tiles, in placement order
+};
+
+class Game {
+public:
+    // Builds the pack, places the start tiles, deals followers, calls
+    // hooks->on_game_start, then draws the first tile (jcz-interop §4.8).
+    // Throws HostError for an inconsistent setup.
+    explicit Game(const GameSetup& setup);
+    Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared);
+
+    // ---- state ------------------------------------------------------------
+    Phase phase() const { return phase_; }
+    bool is_over() const { return phase_ == Phase::GameOverPhase; }
+    uint8_t active_player() const { return active_; }
+    uint32_t turn_number() const { return turn_; }
+    size_t player_count() const { return players_.size(); }
+    const std::vector<PlayerState>& players() const { return players_; }
+    const PlayerState& player(uint8_t p) const { return players_.at(p); }
+    int score(uint8_t p) const { return players_.at(p).score; }
+
+    // The tile drawn for this turn (TilePhase only).
+    std::optional<TileTypeId> drawn_tile() const { return drawn_; }
+    // Tiles left as JCZ reports them (honours endTurn and "#END").
+    uint32_t tiles_left() const;
+    const std::vector<TileTypeId>& pack() const { return pack_; }
+    const std::vector<TileTypeId>& discarded_tiles() const { return discarded_; }
+    // The draw generator's current value (jcz-interop §4.10).
+    double draw_random() const { return draw_random_; }
+
+    const TileCatalog& catalog() const { return *setup_catalog_; }
+    const TileTypeTable& tile_table() const { return *prepared_->table; }
+    const TileDef& tile_def(TileTypeId t) const { return setup_catalog_->tile(t); }
+    const Board& board() const { return board_; }
+    const Features& features() const { return features_; }
+
+    const std::vector<PlacedTile>& placed_tiles() const { return board_.placed(); }
+    // The tile placed this turn (ActionPhase / CommitActionPhase).
+    std::optional<TileRef> placed_this_turn() const { return placed_this_turn_; }
+    bool figure_action_taken() const { return figure_action_taken_; }
+
+    const std::vector<PlacedFigure>& figures() const { return figures_; }
+    const std::vector<PlacedToken>& tokens() const { return tokens_; }
+    const std::vector<ScoreEntry>& score_log() const { return score_log_; }
+    const MoveRecord& moves() const { return moves_; }
+
+    // Every rule option in force (defaults of the engine's own options
+    // included), sorted by key.
+    const std::map<std::string, std::string>& rules() const { return rules_; }
+    bool tiny_city_rule() const { return tiny_city_; }
+    bool count_tiles_not_spaces() const { return count_tiles_; }
+    bool farmers() const { return farmers_; }
+    int followers_per_player() const { return followers_per_player_; }
+    const std::vector<std::string>& expansions() const { return expansions_; }
+    const std::map<std::string, std::vector<uint8_t>>& expansion_data() const { return expansion_data_; }
+    ExpansionHooks* hooks() const { return hooks_; }
+    // Why the game ended early (request_game_end), empty otherwise.
+    const std::string& game_end_reason() const { return end_reason_; }
+
+    // ---- features ---------------------------------------------------------
+    // Feature id of an internal part (stable until the feature merges).
+    uint32_t feature_of(uint32_t part) const { return features_.find(part); }
+    // The feature under a segment pointer (any tile); throws if none.
+    FeatureView feature_at(const FeaturePointer& p) const;
+    FeatureView feature_view(uint32_t feature_id) const;
+    // Internal part index of a segment pointer, or -1.
+    int part_at(const FeaturePointer& p) const;
+
+    // ---- tile step --------------------------------------------------------
+    // Legal placements of the drawn tile (TilePhase), every (space, rotation)
+    // for squares, every (space, corner) for triangles.
+    const std::vector<Placement>& legal_placements() const { return legal_; }
+    // Legal placements of any tile type on the current board.
+    void legal_placements_of(TileTypeId type, std::vector<Placement>& out) const;
+    // Empty string if legal; otherwise why not ("edge N: city meets road at
+    // (1,0)", "no contact", "space occupied", ...).
+    std::string placement_problem(TileTypeId type, const Placement& p) const;
+
+    // Places the drawn tile. Throws HostError (IllegalMove) if `type` is not
+    // the drawn tile, the phase is wrong or the placement is illegal.
+    void place_tile(TileTypeId type, const Placement& p);
+    void place_tile(const std::string& tile_id, TileRef at, int rotation);
+
+    // ---- figure step ------------------------------------------------------
+    // Where a follower may go on the tile just placed (ActionPhase): each
+    // full segment whose feature has no follower; fields only with farmers.
+    // Empty when the active player has no follower in supply.
+    const std::vector<MeepleOption>& meeple_options() const { return meeple_options_; }
+    // Actions offered by expansions (ExpansionHooks::figure_options).
+    const std::vector<ExpansionOption>& expansion_options() const { return expansion_options_; }
+
+    // Deploys a follower of the active player. Throws HostError if the
+    // pointer is not an offered option or the meeple is not in supply.
+    void deploy_meeple(const FeaturePointer& pointer, MeepleId meeple);
+    void deploy_meeple(const FeaturePointer& pointer, const std::string& meeple_id);
+    // The lowest-numbered follower in the active player's supply.
+    std::optional<MeepleId> next_meeple() const;
+    // Applies expansion option i through ExpansionHooks::apply_figure_action.
+    void apply_expansion_option(size_t i);
+    // Skips the figure step (ActionPhase). Also accepted, as doing nothing,
+    // in a CommitActionPhase whose figure step was skipped for lack of
+    // options (halflings-geometry.md, "Replaying leniently").
+    void pass();
+
+    // ---- end of turn ------------------------------------------------------
+    // CommitActionPhase: re-seeds the draw generator with `random` (or the
+    // host generator's next value), scores features completed this turn,
+    // returns their followers, calls hooks->on_turn_end, then passes the turn
+    // and draws, or ends the game with final scoring.
+    void commit(std::optional<double> random = std::nullopt);
+
+    // Points each player would gain from the features this turn's commit
+    // would score, if `meeple_option` (index into meeple_options()) were
+    // deployed by the active player first. Does not change the game.
+    // Expansion modifiers are applied. Fills `out` (size player_count()).
+    void preview_commit_points(std::optional<size_t> meeple_option, std::vector<int>& out) const;
+
+    // ---- effects (applied by host/plugins' bridge; also usable directly) ----
+    void give_tokens(uint8_t player, const std::string& kind, int count);
+    // Places a token from `player`'s supply on the tile placed this turn.
+    void place_token(uint8_t player, const std::string& kind, TileRef at);
+    void add_points(uint8_t player, int points, const std::string& name);
+    void set_expansion_data(const std::string& expansion_id, std::vector<uint8_t> bytes);
+    void consume_figure_action();
+    // Ends the game at the end of the current turn (or now, in TilePhase).
+    void request_game_end(const std::string& reason);
+
+private:
+    void setup_rules(const GameSetup& setup);
+    void place_start_tile(const StartTile& s);
+    void do_place(TileTypeId type, const Placement& p);
+    void enter_tile_phase();
+    bool draw_next(TileTypeId& out);
+    void enter_action_phase();
+    void compute_meeple_options();
+    void score_completed_this_turn();
+    void finish_game();
+    void final_scoring();
+    // Scores one feature for its majority holders; returns the points given.
+    int score_feature(uint32_t root, bool completed, bool final_scoring);
+    int base_points(uint32_t root, bool completed, std::string& name) const;
+    ScoredFeatureInfo scored_info(uint32_t root, bool completed, bool final_scoring, int points,
+                                  const std::string& name) const;
+    void collect_completed_this_turn(std::vector<uint32_t>& roots) const;
+    void return_followers(uint32_t root);
+    void record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
+                       bool final_scoring);
+    void require_phase(Phase p, const char* action) const;
+    int count_of(uint32_t root) const;  // spaces or tiles per the counting rule
+
+    const TileCatalog* setup_catalog_ = nullptr;
+    std::shared_ptr<const PreparedTiles> prepared_;
+    ExpansionHooks* hooks_ = nullptr;
+
+    Board board_;
+    Features features_;
+
+    std::vector<PlayerState> players_;
+    std::vector<PlacedFigure> figures_;
+    std::vector<PlacedToken> tokens_;
+    std::vector<ScoreEntry> score_log_;
+    MoveRecord moves_;
+
+    std::map<std::string, std::string> rules_;
+    std::vector<std::string> expansions_;
+    std::map<std::string, std::vector<uint8_t>> expansion_data_;
+    bool tiny_city_ = false;
+    bool count_tiles_ = false;
+    bool farmers_ = true;
+    int followers_per_player_ = 7;
+
+    // Pack and draws (jcz-interop §4.7, §4.10).
+    std::vector<TileTypeId> pack_;
+    std::vector<TileTypeId> discarded_;
+    std::vector<std::string> draw_order_;
+    size_t draw_order_next_ = 0;
+    bool draw_order_end_marker_ = false;
+    std::optional<int> end_turn_;
+    uint32_t draws_ = 0;
+    double draw_random_ = 0.0;
+    SplitMix64 host_random_;
+
+    Phase phase_ = Phase::TilePhase;
+    uint8_t active_ = 0;
+    uint32_t turn_ = 1;
+    std::optional<TileTypeId> drawn_;
+    std::optional<TileRef> placed_this_turn_;
+    int placed_index_ = -1;
+    bool figure_action_taken_ = false;
+    bool figure_step_skipped_ = false;
+    bool end_requested_ = false;
+    std::string end_reason_;
+
+    std::vector<Placement> legal_;
+    std::vector<MeepleOption> meeple_options_;
+    std::vector<ExpansionOption> expansion_options_;
+    mutable std::vector<uint32_t> scratch_roots_;
+};
+
+}  // namespace ck::host

@@ -1,0 +1,75 @@
+// A neutral list of what the players did in a game, in order. It is what a
+// saved game (.jcz, host/jcz) is written from, and what a replayer feeds
+// back into Game's action methods to reproduce the game move by move:
+//
+//   PlaceTile      -> Game::place_tile(move.tile, move.placement)
+//   DeployMeeple   -> Game::deploy_meeple(move.pointer, move.meeple)
+//   PlaceToken     -> Game::apply_expansion_option(i) for the offered option
+//                     equal to move.option (same action, token kind, tile)
+//   Pass           -> Game::pass()
+//   Commit         -> Game::commit(move.random)
+//
+// Tiles drawn and set aside because they fit nowhere are not moves; they are
+// listed in Game::discarded_tiles() for information.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "expansion_hooks.hpp"
+#include "geometry.hpp"
+#include "tile_def.hpp"
+
+namespace ck::host {
+
+// A segment of a placed tile: its tile, feature kind and the board-
+// orientation location of the whole segment (jcz-interop.md §4.6).
+struct FeaturePointer {
+    TileRef at;
+    FeatureKind kind = FeatureKind::Road;
+    Location location = 0;
+    friend bool operator==(const FeaturePointer&, const FeaturePointer&) = default;
+};
+
+// Where and how a tile goes. For a triangle, `at.corner` must equal
+// corner_for_rotation(rotation); for a square it is Corner::None.
+struct Placement {
+    TileRef at;
+    uint8_t rotation = 0;  // quarter turns clockwise
+    friend bool operator==(const Placement&, const Placement&) = default;
+};
+
+// A small follower, JCZ id "<player>.small.<number>" (number 1..followers).
+struct MeepleId {
+    uint8_t player = 0;
+    uint8_t number = 1;
+    friend bool operator==(const MeepleId&, const MeepleId&) = default;
+};
+
+std::string format_meeple_id(MeepleId id);  // "0.small.3"
+// Parses "<player>.small.<n>"; throws HostError on anything else.
+MeepleId parse_meeple_id(const std::string& text);
+
+enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit };
+
+struct Move {
+    MoveType type = MoveType::Pass;
+    uint8_t player = 0;       // the active player who made the move
+    uint32_t turn = 0;        // turn number (1-based)
+    // PlaceTile
+    TileTypeId tile = 0;
+    Placement placement;
+    // DeployMeeple
+    FeaturePointer pointer;
+    MeepleId meeple;
+    // PlaceToken: the expansion option that was applied (for Little
+    // Buildings: action "place-token", token_kind "LB_TOWER", at = the tile).
+    ExpansionOption option;
+    // Commit: the value that re-seeded the draw generator (jcz-interop §4.10).
+    double random = 0.0;
+};
+
+using MoveRecord = std::vector<Move>;
+
+}  // namespace ck::host

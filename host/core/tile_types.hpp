@@ -1,0 +1,70 @@
+// Per tile type, everything placement and feature building need, computed
+// once per catalogue and shared read-only by every game: the edge pattern of
+// each rotation as one small integer, and which segment covers each side and
+// each edge half in each rotation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "geometry.hpp"
+#include "tile_def.hpp"
+
+namespace ck::host {
+
+// Side arrays have five slots: N E S W, then the hypotenuse D.
+inline constexpr int kSideD = 4;
+// Half arrays have ten slots: NL NR EL ER SL SR WL WR, then DL DR.
+inline constexpr int kHalfDL = 8;
+inline constexpr int kHalfDR = 9;
+
+// Index (0..9) of a single edge-half bit, or -1.
+constexpr int half_index(Location single_half) {
+    if (single_half == loc::DL) return kHalfDL;
+    if (single_half == loc::DR) return kHalfDR;
+    for (int i = 0; i < 8; ++i)
+        if (single_half == (1u << i)) return i;
+    return -1;
+}
+constexpr Location half_bit(int index) {
+    return index == kHalfDL ? loc::DL : index == kHalfDR ? loc::DR : (1u << index);
+}
+
+struct SegmentInfo {
+    FeatureKind kind = FeatureKind::Field;
+    uint8_t pennants = 0;
+    uint8_t edge_count = 0;          // roads/cities: sides (and D) covered
+    uint32_t adjoining_cities = 0;   // fields: bit i = segment i is a city it borders
+};
+
+struct RotatedTile {
+    // EdgeType of board side s in bits 2s..2s+1 (unused sides of a triangle are 0).
+    uint8_t edges = 0;
+    std::array<int8_t, 5> side_segment{-1, -1, -1, -1, -1};  // road/city covering board side
+    std::array<int8_t, 10> half_segment{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};  // field on board half
+    std::vector<Location> locations;  // each segment in board orientation
+};
+
+struct TileTypeInfo {
+    bool triangle = false;
+    EdgeType hypotenuse = EdgeType::Field;
+    std::vector<SegmentInfo> segments;
+    std::array<RotatedTile, 4> rotations;
+
+    EdgeType edge(int rotation, Side s) const {
+        return static_cast<EdgeType>((rotations[rotation & 3].edges >> (2 * static_cast<int>(s))) & 3);
+    }
+};
+
+class TileTypeTable {
+public:
+    explicit TileTypeTable(const TileCatalog& catalog);
+    const TileTypeInfo& operator[](TileTypeId t) const { return types_[t]; }
+    size_t size() const { return types_.size(); }
+
+private:
+    std::vector<TileTypeInfo> types_;
+};
+
+}  // namespace ck::host
