@@ -139,6 +139,14 @@ int parse_rotation(std::string_view text) { return lookup(kRotations, text, "rot
 std::string_view side_name(Side s) { return kSides[static_cast<int>(s) & 3].first; }
 Side parse_side(std::string_view text) { return lookup(kSides, text, "side"); }
 
+char edge_type_letter(EdgeType e) { return e == EdgeType::City ? 'C' : e == EdgeType::Road ? 'R' : 'F'; }
+
+std::string edge_pattern(const TileDef& tile) {
+    std::string out;
+    for (EdgeType e : tile.edges) out += edge_type_letter(e);
+    return out;
+}
+
 std::string_view corner_name(Corner c) {
     return c == Corner::None ? std::string_view("none") : kCorners[rotation_for_corner(c) & 3].first;
 }

@@ -34,6 +34,10 @@ int parse_rotation(std::string_view text);
 std::string_view side_name(Side s);  // "N" "E" "S" "W"
 Side parse_side(std::string_view text);
 
+// 'C', 'R' or 'F'; a tile's edges N, E, S, W as in the catalogue ("CRFR").
+char edge_type_letter(EdgeType e);
+std::string edge_pattern(const TileDef& tile);
+
 // "NE" "SE" "SW" "NW"; Corner::None is written "none" and is never parsed.
 std::string_view corner_name(Corner c);
 Corner parse_corner(std::string_view text);
