@@ -36,6 +36,7 @@ public:
         bool square = false;
         uint8_t req_mask = 0;    // bit s: side s faces a placed tile's edge
         uint8_t req_edges = 0;   // EdgeType of that edge in bits 2s..2s+1
+        uint8_t req_code = 0;    // both in one: bits 2s..2s+1 = 0 (nothing) or 1 + EdgeType
         uint8_t occupied_around = 0;
         uint16_t frontier_slot = kNone;
         uint16_t half_slot = kNone;
@@ -101,15 +102,16 @@ private:
     void ensure_room(Position p);  // p and its 8 neighbours' neighbours are in the grid
     bool fits(const Cell& c, uint8_t edges, uint8_t sides_mask) const;
     bool triangle_fits(const TileTypeInfo& type, Position pos, Corner corner) const;
-    bool square_fits(const TileTypeInfo& type, const Cell& c, int rotation) const;
     void cover_side(Position p, Side s, EdgeType e);
     static void list_add(std::vector<Position>& list, uint16_t& slot, Position p);
     void list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Position p);
 
     std::vector<PlacedTile> placed_;
+    std::vector<EdgeType> hypotenuse_;  // per placed tile (triangles), for matching long sides
     std::vector<Cell> cells_;
     int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
     std::vector<Position> frontier_;
+    std::vector<uint8_t> frontier_codes_;  // req_code of each frontier space, same order
     std::vector<Position> half_filled_;
 };
 

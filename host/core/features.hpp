@@ -46,6 +46,8 @@ public:
         uint32_t head = 0, tail = 0;
     };
 
+    // Room for the parts of `tiles` tiles, so play does not reallocate.
+    void reserve(size_t tiles);
     uint32_t find(uint32_t part) const;
     const Totals& totals(uint32_t root) const { return totals_[root]; }
     const Part& part(uint32_t i) const { return parts_[i]; }

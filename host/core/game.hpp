@@ -323,7 +323,9 @@ private:
     std::vector<Placement> legal_;
     std::vector<MeepleOption> meeple_options_;
     std::vector<ExpansionOption> expansion_options_;
-    mutable std::vector<uint32_t> scratch_roots_;
+    bool in_final_scoring_ = false;
+    mutable std::vector<uint32_t> scratch_roots_;    // field scoring
+    mutable std::vector<uint32_t> scratch_preview_;  // preview_commit_points
 };
 
 }  // namespace ck::host

@@ -1,0 +1,292 @@
+#include "board.hpp"
+
+#include <algorithm>
+
+#include "errors.hpp"
+
+namespace ck::host {
+namespace {
+
+constexpr int kInitialExtent = 32;
+constexpr int kMargin = 2;  // a placed tile's neighbours and their neighbours stay inside the grid
+
+// 4-bit side mask -> 8-bit mask of those sides' 2-bit edge fields.
+constexpr std::array<uint8_t, 16> kSpread = [] {
+    std::array<uint8_t, 16> t{};
+    for (int m = 0; m < 16; ++m)
+        for (int s = 0; s < 4; ++s)
+            if (m & (1 << s)) t[m] |= static_cast<uint8_t>(3u << (2 * s));
+    return t;
+}();
+
+// For a 4-bit set of rotations, those rotations in increasing order (padded).
+constexpr std::array<std::array<uint8_t, 4>, 16> kRotationLists = [] {
+    std::array<std::array<uint8_t, 4>, 16> t{};
+    for (int m = 0; m < 16; ++m) {
+        int k = 0;
+        for (int r = 0; r < 4; ++r)
+            if (m & (1 << r)) t[m][k++] = static_cast<uint8_t>(r);
+    }
+    return t;
+}();
+
+constexpr uint8_t side_bit(Side s) { return static_cast<uint8_t>(1u << static_cast<int>(s)); }
+constexpr uint8_t leg_bits(Corner c) { return side_bit(first_leg(c)) | side_bit(second_leg(c)); }
+constexpr uint8_t corner_bit(Corner c) { return static_cast<uint8_t>(1u << (static_cast<int>(c) - 1)); }
+
+const char* edge_name(EdgeType e) {
+    switch (e) {
+        case EdgeType::Field: return "field";
+        case EdgeType::Road: return "road";
+        case EdgeType::City: return "city";
+    }
+    return "?";
+}
+const char* side_letter(int s) {
+    static const char* const kNames[4] = {"N", "E", "S", "W"};
+    return kNames[s & 3];
+}
+const char* corner_text(Corner c) {
+    static const char* const kNames[5] = {"none", "NE", "SE", "SW", "NW"};
+    return kNames[static_cast<int>(c)];
+}
+std::string pos_text(Position p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
+
+EdgeType req_edge(const Board::Cell& c, int s) { return static_cast<EdgeType>((c.req_edges >> (2 * s)) & 3); }
+
+}  // namespace
+
+Board::Board() {
+    w_ = h_ = kInitialExtent;
+    x0_ = y0_ = -kInitialExtent / 2;
+    cells_.assign(static_cast<size_t>(w_) * h_, Cell{});
+}
+
+int Board::tile_covering(Position p, Side s) const {
+    const Cell* c = cell(p);
+    if (!c || c->empty()) return -1;
+    if (c->square) return c->tiles[0];
+    for (uint16_t t : c->tiles)
+        if (t != kNone && has_leg_on(placed_[t].at.corner, s)) return t;
+    return -1;
+}
+
+int Board::tile_at(TileRef r) const {
+    const Cell* c = cell(r.pos);
+    if (!c || c->empty()) return -1;
+    if (c->square) return r.corner == Corner::None ? c->tiles[0] : -1;
+    for (uint16_t t : c->tiles)
+        if (t != kNone && placed_[t].at.corner == r.corner) return t;
+    return -1;
+}
+
+int Board::complement_of(uint16_t placed_index) const {
+    const TileRef r = placed_[placed_index].at;
+    if (r.corner == Corner::None) return -1;
+    return tile_at({r.pos, complement(r.corner)});
+}
+
+bool Board::fits(const Cell& c, uint8_t edges, uint8_t sides_mask) const {
+    return ((edges ^ c.req_edges) & kSpread[c.req_mask & sides_mask]) == 0;
+}
+
+// Space `pos` is empty or holds exactly the complement of `corner`.
+bool Board::triangle_fits(const TileTypeInfo& type, Position pos, Corner corner) const {
+    const Cell* c = cell(pos);
+    const uint8_t legs = leg_bits(corner);
+    const int rotation = rotation_for_corner(corner);
+    if (!c) return false;  // outside the grid there is no contact
+    bool contact = (c->req_mask & legs) != 0;
+    if (!fits(*c, type.rotations[rotation].edges, legs)) return false;
+    if (!c->empty()) {
+        const int other = tile_at({pos, complement(corner)});
+        // Only a fitting hypotenuse may face another.
+        if (other < 0) return false;
+        if (hypotenuse_[other] != type.hypotenuse) return false;
+        contact = true;
+    }
+    return contact;
+}
+
+void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const {
+    if (!type.triangle) {
+        // Hot path of every turn: one table lookup per frontier space, and
+        // four unconditional writes of which popcount(fits) are kept.
+        const size_t n = frontier_.size();
+        const size_t start = out.size();
+        out.resize(start + 4 * n + 4);
+        Placement* w = out.data() + start;
+        for (size_t i = 0; i < n; ++i) {
+            const unsigned fitting = type.fitting_rotations[frontier_codes_[i]];
+            const auto& order = kRotationLists[fitting];
+            const TileRef at{frontier_[i], Corner::None};
+            for (int k = 0; k < 4; ++k) w[k] = Placement{at, order[k]};
+            w += __builtin_popcount(fitting);
+        }
+        out.resize(static_cast<size_t>(w - out.data()));
+        return;
+    }
+    for (Position p : frontier_)
+        for (int r = 0; r < 4; ++r) {
+            const Corner corner = corner_for_rotation(r);
+            if (triangle_fits(type, p, corner)) out.push_back({{p, corner}, static_cast<uint8_t>(r)});
+        }
+    for (Position p : half_filled_) {
+        const Cell& c = cells_[index_of(p)];
+        const Corner corner = complement(placed_[c.tiles[0]].at.corner);
+        if (triangle_fits(type, p, corner))
+            out.push_back({{p, corner}, static_cast<uint8_t>(rotation_for_corner(corner))});
+    }
+}
+
+bool Board::has_legal_placement(const TileTypeInfo& type) const {
+    if (!type.triangle) {
+        for (uint8_t code : frontier_codes_)
+            if (type.fitting_rotations[code]) return true;
+        return false;
+    }
+    std::vector<Placement> all;
+    legal_placements(type, all);
+    return !all.empty();
+}
+
+std::string Board::placement_problem(const TileTypeInfo& type, const Placement& p) const {
+    const Position pos = p.at.pos;
+    if (p.rotation > 3) return "rotation must be 0..3 quarter turns";
+    if (type.triangle) {
+        if (p.at.corner != corner_for_rotation(p.rotation))
+            return "a triangle at rotation R" + std::to_string(p.rotation * 90) + " lies in corner " +
+                   corner_text(corner_for_rotation(p.rotation)) + ", not " + corner_text(p.at.corner);
+    } else if (p.at.corner != Corner::None) {
+        return "a square tile takes no corner";
+    }
+    const Cell* c = cell(pos);
+    if (c && !c->empty()) {
+        if (!type.triangle) return "space " + pos_text(pos) + " is occupied";
+        if (c->square || !c->half_filled()) return "space " + pos_text(pos) + " is full";
+        if (placed_[c->tiles[0]].at.corner != complement(p.at.corner))
+            return "space " + pos_text(pos) + " holds a triangle that is not complementary to this one";
+    }
+    const uint8_t sides = type.triangle ? leg_bits(p.at.corner) : uint8_t{0xF};
+    const uint8_t edges = type.rotations[p.rotation].edges;
+    bool contact = false;
+    if (c) {
+        for (int s = 0; s < 4; ++s) {
+            if (!(sides & (1u << s)) || !(c->req_mask & (1u << s))) continue;
+            contact = true;
+            const auto mine = static_cast<EdgeType>((edges >> (2 * s)) & 3);
+            if (mine != req_edge(*c, s))
+                return std::string("edge ") + side_letter(s) + " (" + edge_name(mine) + ") meets " +
+                       edge_name(req_edge(*c, s)) + " of the tile at " +
+                       pos_text(neighbour(pos, static_cast<Side>(s)));
+        }
+        if (type.triangle && !c->empty()) {
+            contact = true;
+            const EdgeType theirs = hypotenuse_[c->tiles[0]];
+            if (theirs != type.hypotenuse)
+                return std::string("hypotenuse (") + edge_name(type.hypotenuse) + ") meets " + edge_name(theirs) +
+                       " of the other triangle in " + pos_text(pos);
+        }
+    }
+    if (!contact) return "no contact: no edge of the tile at " + pos_text(pos) + " faces a placed tile";
+    return "";
+}
+
+void Board::ensure_room(Position p) {
+    if (p.x - kMargin >= x0_ && p.y - kMargin >= y0_ && p.x + kMargin < x0_ + w_ && p.y + kMargin < y0_ + h_) return;
+    int nx0 = std::min(x0_, p.x - kMargin), ny0 = std::min(y0_, p.y - kMargin);
+    int nx1 = std::max(x0_ + w_, p.x + kMargin + 1), ny1 = std::max(y0_ + h_, p.y + kMargin + 1);
+    // Grow by at least half in the direction needed, so growth is rare.
+    if (nx0 < x0_) nx0 = std::min(nx0, x0_ - w_ / 2);
+    if (ny0 < y0_) ny0 = std::min(ny0, y0_ - h_ / 2);
+    if (nx1 > x0_ + w_) nx1 = std::max(nx1, x0_ + w_ + w_ / 2);
+    if (ny1 > y0_ + h_) ny1 = std::max(ny1, y0_ + h_ + h_ / 2);
+    const int nw = nx1 - nx0, nh = ny1 - ny0;
+    if (nw > kMaxExtent || nh > kMaxExtent)
+        throw HostError("position " + pos_text(p) + " is too far from the other tiles (the board spans at most " +
+                            std::to_string(kMaxExtent) + " spaces each way)",
+                        ErrorCategory::IllegalMove);
+    std::vector<Cell> grown(static_cast<size_t>(nw) * nh, Cell{});
+    for (int y = 0; y < h_; ++y)
+        std::copy_n(cells_.begin() + static_cast<ptrdiff_t>(y) * w_, w_,
+                    grown.begin() + static_cast<ptrdiff_t>(y0_ + y - ny0) * nw + (x0_ - nx0));
+    cells_ = std::move(grown);
+    x0_ = nx0, y0_ = ny0, w_ = nw, h_ = nh;
+}
+
+void Board::list_add(std::vector<Position>& list, uint16_t& slot, Position p) {
+    slot = static_cast<uint16_t>(list.size());
+    list.push_back(p);
+}
+
+void Board::list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Position p) {
+    Cell& c = at(p);
+    const uint16_t i = c.*slot;
+    if (i == kNone) return;
+    const Position last = list.back();
+    list[i] = last;
+    at(last).*slot = i;
+    list.pop_back();
+    c.*slot = kNone;
+}
+
+void Board::cover_side(Position p, Side s, EdgeType e) {
+    const Position q = neighbour(p, s);
+    Cell& n = at(q);
+    const int fs = static_cast<int>(opposite(s));
+    n.req_mask |= static_cast<uint8_t>(1u << fs);
+    n.req_edges = static_cast<uint8_t>((n.req_edges & ~(3u << (2 * fs))) | (static_cast<unsigned>(e) << (2 * fs)));
+    n.req_code = static_cast<uint8_t>((n.req_code & ~(3u << (2 * fs))) | ((static_cast<unsigned>(e) + 1) << (2 * fs)));
+    if (!n.empty()) return;
+    if (n.frontier_slot == kNone) {
+        list_add(frontier_, n.frontier_slot, q);
+        frontier_codes_.push_back(n.req_code);
+    } else {
+        frontier_codes_[n.frontier_slot] = n.req_code;
+    }
+}
+
+uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& p) {
+    const Position pos = p.at.pos;
+    ensure_room(pos);
+    if (placed_.size() >= kNone - 1) throw HostError("too many tiles on the board", ErrorCategory::IllegalMove);
+    const auto index = static_cast<uint16_t>(placed_.size());
+    Cell& c = at(pos);
+    const bool was_empty = c.empty();
+    if (type.triangle) {
+        const Corner corner = corner_for_rotation(p.rotation);
+        if (!was_empty && (c.square || !c.half_filled() || placed_[c.tiles[0]].at.corner != complement(corner)))
+            throw HostError("space " + pos_text(pos) + " cannot take a triangle in that corner",
+                            ErrorCategory::IllegalMove);
+        placed_.push_back({{pos, corner}, p.rotation, id});
+        hypotenuse_.push_back(type.hypotenuse);
+        c.tiles[was_empty ? 0 : 1] = index;
+    } else {
+        if (!was_empty) throw HostError("space " + pos_text(pos) + " is occupied", ErrorCategory::IllegalMove);
+        placed_.push_back({{pos, Corner::None}, p.rotation, id});
+        hypotenuse_.push_back(EdgeType::Field);
+        c.tiles[0] = index;
+        c.square = true;
+    }
+    if (was_empty) {
+        const uint16_t slot = c.frontier_slot;
+        if (slot != kNone) {
+            frontier_codes_[slot] = frontier_codes_.back();
+            frontier_codes_.pop_back();
+        }
+        list_remove(frontier_, &Cell::frontier_slot, pos);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (dx || dy)
+                    ++at({static_cast<int16_t>(pos.x + dx), static_cast<int16_t>(pos.y + dy)}).occupied_around;
+        if (type.triangle) list_add(half_filled_, at(pos).half_slot, pos);
+    } else {
+        list_remove(half_filled_, &Cell::half_slot, pos);
+    }
+    const uint8_t sides = type.triangle ? leg_bits(placed_[index].at.corner) : uint8_t{0xF};
+    for (int s = 0; s < 4; ++s)
+        if (sides & (1u << s)) cover_side(pos, static_cast<Side>(s), type.edge(p.rotation, static_cast<Side>(s)));
+    return index;
+}
+
+}  // namespace ck::host

@@ -1,0 +1,77 @@
+// Computer players for `play`, `simulate`, tests and benchmarks. Each is
+// seeded and deterministic: the same game and seed give the same moves.
+//   random  uniform over the drawn tile's legal placements, then uniform over
+//           "no figure" and every figure option offered (meeples and
+//           expansion actions).
+//   greedy  the (placement, figure) pair with the best immediate score
+//           difference — own points minus the best opponent's — from what
+//           this turn's commit would score; ties broken at random.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game.hpp"
+#include "random.hpp"
+
+namespace ck::host {
+
+struct FigureChoice {
+    enum class Kind : uint8_t { None, Meeple, Expansion };
+    Kind kind = Kind::None;
+    size_t index = 0;  // into Game::meeple_options() or Game::expansion_options()
+};
+
+class PlayerAgent {
+public:
+    virtual ~PlayerAgent() = default;
+    virtual std::string_view type() const = 0;
+    // TilePhase: an index into game.legal_placements().
+    virtual size_t choose_placement(const Game& game) = 0;
+    // ActionPhase: what to do in the figure step.
+    virtual FigureChoice choose_figure(const Game& game) = 0;
+};
+
+class RandomPlayer : public PlayerAgent {
+public:
+    explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
+    std::string_view type() const override { return "random"; }
+    size_t choose_placement(const Game& game) override;
+    FigureChoice choose_figure(const Game& game) override;
+
+private:
+    SplitMix64 rng_;
+};
+
+class GreedyPlayer : public PlayerAgent {
+public:
+    explicit GreedyPlayer(uint64_t seed) : rng_(seed) {}
+    std::string_view type() const override { return "greedy"; }
+    size_t choose_placement(const Game& game) override;
+    FigureChoice choose_figure(const Game& game) override;
+
+private:
+    SplitMix64 rng_;
+    uint32_t planned_turn_ = 0;
+    FigureChoice planned_;
+    std::vector<int> points_;
+};
+
+// "random" or "greedy"; throws HostError for anything else.
+std::unique_ptr<PlayerAgent> make_player(std::string_view type, uint64_t seed);
+const std::vector<std::string>& player_types();
+
+// Applies a figure choice to the game (ActionPhase).
+void apply_figure_choice(Game& game, const FigureChoice& choice);
+
+// Plays the active player's whole turn with `agent`: place the drawn tile,
+// take the figure step, commit. The game must be in TilePhase.
+void play_turn(Game& game, PlayerAgent& agent);
+
+// Plays until the game is over; agents[i] plays player i.
+void play_to_end(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents);
+
+}  // namespace ck::host

@@ -1,0 +1,74 @@
+#include "tile_types.hpp"
+
+namespace ck::host {
+namespace {
+
+int side_count(Location l) {
+    int n = 0;
+    for (int s = 0; s < 4; ++s)
+        if (l & loc::side(static_cast<Side>(s))) ++n;
+    if (l & loc::D) ++n;
+    return n;
+}
+
+RotatedTile rotate(const TileDef& def, int k) {
+    RotatedTile r;
+    for (int s = 0; s < 4; ++s) {
+        // Board side s shows the tile-local side turned back by k (§1.4).
+        const Side local = rotate_cw(static_cast<Side>(s), 4 - k);
+        r.edges |= static_cast<uint8_t>(static_cast<int>(def.edges[static_cast<int>(local)]) << (2 * s));
+    }
+    r.locations.reserve(def.segments.size());
+    for (size_t i = 0; i < def.segments.size(); ++i) {
+        const Segment& seg = def.segments[i];
+        const Location board = loc::rotate_cw(seg.location, k);
+        r.locations.push_back(board);
+        const auto idx = static_cast<int8_t>(i);
+        if (seg.kind == FeatureKind::Road || seg.kind == FeatureKind::City) {
+            for (int s = 0; s < 4; ++s)
+                if (board & loc::side(static_cast<Side>(s))) r.side_segment[s] = idx;
+            if (board & loc::D) r.side_segment[kSideD] = idx;
+        } else if (seg.kind == FeatureKind::Field) {
+            for (int h = 0; h < 10; ++h)
+                if (board & half_bit(h)) r.half_segment[h] = idx;
+        }
+    }
+    return r;
+}
+
+}  // namespace
+
+TileTypeTable::TileTypeTable(const TileCatalog& catalog) {
+    types_.reserve(catalog.tile_count());
+    for (size_t t = 0; t < catalog.tile_count(); ++t) {
+        const TileDef& def = catalog.tile(static_cast<TileTypeId>(t));
+        TileTypeInfo info;
+        info.triangle = def.is_triangle();
+        info.hypotenuse = def.hypotenuse;
+        for (const Segment& seg : def.segments) {
+            SegmentInfo s;
+            s.kind = seg.kind;
+            s.pennants = seg.pennants;
+            s.adjoining_cities = seg.adjoining_cities;
+            if (seg.kind == FeatureKind::Road || seg.kind == FeatureKind::City)
+                s.edge_count = static_cast<uint8_t>(side_count(seg.location));
+            info.segments.push_back(s);
+        }
+        for (int k = 0; k < 4; ++k) info.rotations[k] = rotate(def, k);
+        for (size_t i = 0; i < def.segments.size(); ++i)
+            if (def.segments[i].kind == FeatureKind::Monastery || def.segments[i].kind == FeatureKind::Garden)
+                info.monastic_segments |= 1u << i;
+        for (int code = 0; code < 256; ++code)
+            for (int k = 0; k < 4; ++k) {
+                bool fits = true;
+                for (int s = 0; s < 4; ++s) {
+                    const int want = (code >> (2 * s)) & 3;
+                    if (want && want - 1 != static_cast<int>(info.edge(k, static_cast<Side>(s)))) fits = false;
+                }
+                if (fits) info.fitting_rotations[code] |= static_cast<uint8_t>(1u << k);
+            }
+        types_.push_back(std::move(info));
+    }
+}
+
+}  // namespace ck::host
