@@ -1,0 +1,32 @@
+#include "expansion_info.hpp"
+
+#include <little_buildings/little_buildings.hpp>
+
+#include "building_kind.hpp"
+#include "options.hpp"
+
+namespace ck::little_buildings {
+
+sdk::ExpansionInfo expansion_info() {
+    sdk::ExpansionInfo info;
+    info.id = kExpansionId;
+    info.name = "Little Buildings";
+    info.version = "1.0.0";
+    info.description =
+        "18 building tokens (6 towers, 6 houses, 6 sheds). Instead of a meeple, a player may put one of "
+        "their buildings on the tile they just placed. Every road, city, field and monastery scored with "
+        "a building in it gets +1 per building (towers 3, houses 2, sheds 1 under the 3/2/1 variant), "
+        "added after all other modifiers, also at final scoring.";
+    info.hooks = kHooks;
+    info.rule_options = rule_option_declarations();
+    for (BuildingKind kind : kAllKinds)
+        info.token_kinds.push_back({std::string(token_kind(kind)), std::string(display_name(kind)), kTokensPerKind});
+    info.jcz_element = "little-buildings";
+    // JCloisterZone's scoring rule means our values option.
+    const std::string values_key(option_keys::kValues);
+    info.jcz_rule_aliases = {{"little-buildings-scoring", "1/1/1", values_key, "flat"},
+                             {"little-buildings-scoring", "3/2/1", values_key, "321"}};
+    return info;
+}
+
+}  // namespace ck::little_buildings

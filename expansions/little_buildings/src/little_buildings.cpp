@@ -1,0 +1,143 @@
+// The hooks of Little Buildings. Each one reads the game's options, looks at
+// the state the host sent and answers with effects; nothing is kept between
+// calls (the SDK shares one object across games and threads).
+#include <little_buildings/little_buildings.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "building_bonus.hpp"
+#include "building_kind.hpp"
+#include "expansion_info.hpp"
+#include "options.hpp"
+#include "token_split.hpp"
+
+namespace ck::little_buildings {
+namespace {
+
+inline constexpr std::string_view kPlaceTokenAction = "place-token";
+
+// Every bad input below is the host's mistake; the SDK reports the exception
+// as CK_E_INTERNAL with this message, and the host must not apply anything.
+[[noreturn]] void reject(const std::string& why) { throw std::runtime_error("little buildings: " + why); }
+
+Options options_of(const sdk::HookContext& ctx) {
+    return read_options([&](std::string_view key) { return ctx.rule(key); });
+}
+
+std::string describe(const fb::TileRef& at) {
+    std::string s = "(" + std::to_string(at.x()) + "," + std::to_string(at.y());
+    if (at.corner() != fb::Corner::None) s += std::string(" ") + fb::EnumNameCorner(at.corner());
+    return s + ")";
+}
+
+bool same_tile(const fb::TileRef& a, const fb::TileRef& b) {
+    return a.x() == b.x() && a.y() == b.y() && a.corner() == b.corner();
+}
+
+// The buildings on the board; other expansions' tokens are ignored.
+std::vector<Building> buildings_on_board(const fb::GameState& state) {
+    std::vector<Building> out;
+    if (!state.tokens()) return out;
+    for (const fb::PlacedToken* token : *state.tokens()) {
+        if (!token->kind()) continue;
+        auto kind = parse_token_kind(token->kind()->string_view());
+        if (!kind) continue;
+        if (!token->at()) reject("a placed " + token->kind()->str() + " in the game state has no position");
+        out.push_back({*kind, *token->at()});
+    }
+    return out;
+}
+
+class LittleBuildings final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override { return expansion_info(); }
+
+    // LB-4, LB-21 (split=rules) or jcz-interop 4.13 (split=jcz).
+    void on_game_start(const sdk::HookContext& ctx, const fb::GameStartArgs& args, sdk::Effects& out) const override {
+        const Options options = options_of(ctx);
+        const auto* players = ctx.state().players();
+        const int count = players ? static_cast<int>(players->size()) : 0;
+        if (count == 0 || count != args.player_count())
+            reject("GAME_START says " + std::to_string(args.player_count()) + " players but the state lists " +
+                   std::to_string(count));
+        for (const fb::Player* player : *players) {
+            const KindCounts dealt = buildings_dealt(player->index(), count, options);
+            for (size_t k = 0; k < kAllKinds.size(); ++k)
+                if (dealt[k] > 0) out.give_tokens(player->index(), token_kind(kAllKinds[k]), dealt[k]);
+        }
+    }
+
+    // LB-6: one option per building type the player still has, on the tile
+    // just placed; none once the figure step is used (LB-8).
+    void figure_options(const sdk::HookContext& ctx, const fb::FigureOptionsArgs& args,
+                        sdk::Effects& out) const override {
+        const fb::TurnInfo* turn = ctx.state().turn();
+        if (turn && turn->figure_action_taken()) return;
+        if (!args.tile()) reject("FIGURE_OPTIONS without the tile just placed");
+        for (BuildingKind kind : kAllKinds) {
+            if (ctx.tokens_in_supply(args.player(), token_kind(kind)) <= 0) continue;
+            out.offer_figure_option(kPlaceTokenAction, token_kind(kind), *args.tile(),
+                                    "place a " + std::string(display_name(kind)) + " on " + describe(*args.tile()));
+        }
+    }
+
+    // LB-6, LB-8: the building goes on the tile just placed and uses up the
+    // figure step. Anything the player was not offered is refused.
+    void apply_figure_action(const sdk::HookContext& ctx, const fb::ApplyFigureActionArgs& args,
+                             sdk::Effects& out) const override {
+        const fb::FigureOption* option = args.option();
+        if (!option) reject("APPLY_FIGURE_ACTION without an option");
+        const std::string action = option->action() ? option->action()->str() : "";
+        if (action != kPlaceTokenAction) reject("unknown figure action '" + action + "'");
+        const std::string kind_name = option->token_kind() ? option->token_kind()->str() : "";
+        auto kind = parse_token_kind(kind_name);
+        if (!kind) reject("'" + kind_name + "' is not a little building (LB_TOWER, LB_HOUSE or LB_SHED)");
+        if (!option->at()) reject("place-token without a position");
+
+        const fb::TurnInfo* turn = ctx.state().turn();
+        if (!turn || !turn->has_placed_tile() || !turn->placed_tile())
+            reject("a building can only be placed after a tile was placed this turn (LB-6)");
+        if (args.player() != turn->active_player())
+            reject("player " + std::to_string(args.player()) + " is not the active player " +
+                   std::to_string(turn->active_player()));
+        if (turn->figure_action_taken())
+            reject("the figure step of this turn is already used (LB-8)");
+        if (!same_tile(*option->at(), *turn->placed_tile()))
+            reject("a building must go on the tile just placed " + describe(*turn->placed_tile()) + ", not on " +
+                   describe(*option->at()) + " (LB-6)");
+        if (ctx.tokens_in_supply(args.player(), kind_name) <= 0)
+            reject("player " + std::to_string(args.player()) + " has no " + kind_name + " left (LB-6)");
+
+        out.place_token(args.player(), kind_name, *option->at());
+        out.consume_figure_action();
+    }
+
+    // LB-2, LB-12, LB-14, LB-15, LB-17, LB-20, LB-23.
+    void bonus_points(const sdk::HookContext& ctx, const fb::BonusPointsArgs& args, sdk::Effects& out) const override {
+        const fb::ScoredFeature* feature = args.feature();
+        if (!feature) reject("BONUS_POINTS without a feature");
+        const Options options = options_of(ctx);
+        if (!options.bonus_on_zero_score && feature->points() == 0) return;
+
+        const Reach reach = bonus_reach(feature->kind(), options.scope);
+        if (reach == Reach::None) return;
+        const auto* refs = reach == Reach::Parts ? feature->parts() : feature->area();
+        if (!refs || refs->size() == 0)
+            reject(std::string("scored ") + fb::EnumNameFeatureKind(feature->kind()) + " " +
+                   std::to_string(feature->id()) + " lists no " + (reach == Reach::Parts ? "parts" : "area spaces"));
+
+        const std::vector<Building> buildings = buildings_on_board(ctx.state());
+        std::vector<fb::TileRef> ref_list;
+        for (const fb::TileRef* ref : *refs) ref_list.push_back(*ref);
+        const int bonus = building_bonus(buildings, ref_list, options);
+        if (bonus != 0) out.adjust_feature_points(bonus, "little buildings");
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<sdk::Expansion> make_expansion() { return std::make_unique<LittleBuildings>(); }
+
+}  // namespace ck::little_buildings

@@ -1,0 +1,13 @@
+// The one plugin module the library ships: every expansion, behind the C ABI.
+// Adding an expansion is one push_back here plus its library in CMakeLists.txt.
+#include <cloisterkit/sdk/module.hpp>
+
+#include <little_buildings/little_buildings.hpp>
+
+ck::sdk::ExpansionList make_expansions() {
+    ck::sdk::ExpansionList expansions;
+    expansions.push_back(ck::little_buildings::make_expansion());
+    return expansions;
+}
+
+CK_SDK_DEFINE_MODULE("cloisterkit-expansions", "0.1.0", make_expansions)
