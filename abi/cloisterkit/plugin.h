@@ -3,8 +3,8 @@
  * and a module of expansions (plugins).
  *
  * ABI version 1. This header is C99 and has no C++ types. It is small on
- * purpose: all game semantics travel as FlatBuffers bytes (schemas/*.fbs),
- * so this "C waist" can stay frozen while the schemas evolve.
+ * purpose: all game semantics travel as FlatBuffers bytes (the .fbs files
+ * in schemas/), so this "C waist" can stay frozen while the schemas evolve.
  *
  * Stability rules (see docs/abi.md for the reasons):
  *   - Every struct starts with `struct_size`. Structs only ever grow at the
@@ -42,8 +42,9 @@ extern "C" {
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers). */
 #define CK_SCHEMA_REVISION 1
 
-/* Largest buffer that may cross the ABI (the FlatBuffers limit, 2^31 - 1). */
-#define CK_MAX_BUFFER_SIZE ((size_t)0x7FFFFFFF)
+/* Largest buffer that may cross the ABI: 2^31 - 2, because the FlatBuffers
+ * 2.0.8 verifier requires a length strictly below 2^31 - 1 (and asserts). */
+#define CK_MAX_BUFFER_SIZE ((size_t)0x7FFFFFFE)
 
 /* Capacity of ck_error.message, terminating NUL included. */
 #define CK_ERROR_MESSAGE_CAPACITY 256

@@ -12,6 +12,19 @@
 
 namespace ck::sdk {
 
+// hooks.fbs's own file_identifier ("CKRQ") names the request; responses
+// carry this one, passed explicitly when finishing and verifying.
+inline constexpr char kHookResponseIdentifier[] = "CKRS";
+
+// What a host does with every response before reading it (module code is
+// untrusted): size limit, identifier, full verification.
+inline bool verify_hook_response(const uint8_t* data, size_t size) {
+    if (data == nullptr || size < 8 || size >= FLATBUFFERS_MAX_BUFFER_SIZE) return false;
+    if (!flatbuffers::BufferHasIdentifier(data, kHookResponseIdentifier)) return false;
+    flatbuffers::Verifier verifier(data, size);
+    return verifier.VerifyBuffer<fb::HookResponse>(kHookResponseIdentifier);
+}
+
 class Effects {
 public:
     Effects();

@@ -9,6 +9,8 @@
 
 #include "game_state_generated.h"
 
+#include <cloisterkit/sdk/helpers.hpp>
+
 namespace ck::sdk {
 
 class HookContext {
@@ -33,6 +35,16 @@ public:
 
     // The state's player count.
     int player_count() const;
+
+    // Rule option `key` read as a whole decimal number / a boolean
+    // ("true"/"false", "yes"/"no", "on"/"off", "1"/"0"); nullopt or the
+    // fallback when absent or not of that form.
+    std::optional<int64_t> rule_int(std::string_view key) const;
+    int64_t rule_int_or(std::string_view key, int64_t fallback) const;
+    bool rule_bool_or(std::string_view key, bool fallback) const;
+
+    // The player with index `index` in this state, or NULL.
+    const fb::Player* player(uint8_t index) const { return find_player(state_, index); }
 
 private:
     const fb::GameState& state_;

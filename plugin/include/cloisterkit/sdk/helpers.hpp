@@ -1,0 +1,42 @@
+// Small lookups every expansion needs, so expansion code holds rules and
+// little else. All are pure functions of verified FlatBuffers data.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "common_generated.h"
+#include "game_state_generated.h"
+
+namespace ck::sdk {
+
+// A FlatBuffers string as a view; an absent string is empty.
+inline std::string_view as_view(const flatbuffers::String* s) {
+    return s == nullptr ? std::string_view() : std::string_view(s->c_str(), s->size());
+}
+
+// Same board space (x, y), whatever the triangle corner.
+inline bool same_space(const fb::TileRef& a, const fb::TileRef& b) { return a.x() == b.x() && a.y() == b.y(); }
+
+// Same tile: same space and same corner (triangles share a space).
+inline bool same_tile(const fb::TileRef& a, const fb::TileRef& b) {
+    return same_space(a, b) && a.corner() == b.corner();
+}
+
+// The player with index `index`, or NULL when the state has none.
+const fb::Player* find_player(const fb::GameState& state, uint8_t index);
+
+// The placed tile at `at` (same_tile), or NULL.
+const fb::PlacedTile* find_tile(const fb::GameState& state, const fb::TileRef& at);
+
+// Whether `state.expansions` lists expansion `id`.
+bool expansion_enabled(const fb::GameState& state, std::string_view id);
+
+// A whole decimal integer ("-12"), or nullopt for anything else ("", "3x").
+std::optional<int64_t> parse_int(std::optional<std::string_view> text);
+
+// "true"/"yes"/"on"/"1" and "false"/"no"/"off"/"0", or nullopt.
+std::optional<bool> parse_bool(std::optional<std::string_view> text);
+
+}  // namespace ck::sdk

@@ -1,0 +1,40 @@
+#include "manifest.hpp"
+
+namespace ck::sdk::detail {
+namespace {
+
+using flatbuffers::FlatBufferBuilder;
+using flatbuffers::Offset;
+
+template <class T, class Make>
+auto build_vector(FlatBufferBuilder& b, const std::vector<T>& items, Make make) {
+    std::vector<decltype(make(items.front()))> offsets;
+    offsets.reserve(items.size());
+    for (const auto& item : items) offsets.push_back(make(item));
+    return b.CreateVector(offsets);
+}
+
+}  // namespace
+
+std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
+    FlatBufferBuilder b(1024);
+    auto rule_options = build_vector(b, info.rule_options, [&](const RuleOption& o) {
+        return fb::CreateRuleOptionDecl(b, b.CreateString(o.key), b.CreateString(o.default_value),
+                                        b.CreateVectorOfStrings(o.allowed), b.CreateString(o.description));
+    });
+    auto token_kinds = build_vector(b, info.token_kinds, [&](const TokenKind& t) {
+        return fb::CreateTokenKindDecl(b, b.CreateString(t.kind), b.CreateString(t.name), t.count);
+    });
+    auto aliases = build_vector(b, info.jcz_rule_aliases, [&](const RuleAlias& a) {
+        return fb::CreateRuleAlias(b, b.CreateString(a.jcz_key), b.CreateString(a.jcz_value),
+                                   b.CreateString(a.key), b.CreateString(a.value));
+    });
+    auto root = fb::CreateExpansionManifest(
+        b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
+        b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
+        token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases);
+    fb::FinishExpansionManifestBuffer(b, root);
+    return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
+}
+
+}  // namespace ck::sdk::detail

@@ -1,0 +1,133 @@
+// create / destroy and the read-only queries on a module context.
+#include "plugin_context.hpp"
+
+#include <cstddef>
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "buffers.hpp"
+#include "errors.hpp"
+#include "host_log_sink.hpp"
+#include "manifest.hpp"
+
+namespace ck::sdk::detail {
+namespace {
+
+// The struct_size rule: a field exists only if the host's struct covers it.
+template <class Struct>
+bool has_field(const Struct& s, size_t offset, size_t size) {
+    return offset + size <= s.struct_size;
+}
+#define CK_HAS_FIELD(s, field) has_field((s), offsetof(std::remove_reference_t<decltype(s)>, field), sizeof((s).field))
+
+// A copy of the host's info holding only the fields it actually provided.
+ck_host_info read_host_info(const ck_host_info& host) {
+    ck_host_info copy{};
+    copy.struct_size = sizeof(ck_host_info);
+    copy.max_log_level = CK_LOG_OFF;
+    if (CK_HAS_FIELD(host, host_name)) copy.host_name = host.host_name;
+    if (CK_HAS_FIELD(host, host_version)) copy.host_version = host.host_version;
+    if (CK_HAS_FIELD(host, host_data)) copy.host_data = host.host_data;
+    if (CK_HAS_FIELD(host, log)) copy.log = host.log;
+    if (CK_HAS_FIELD(host, max_log_level)) copy.max_log_level = host.max_log_level;
+    return copy;
+}
+#undef CK_HAS_FIELD
+
+// Checks what an expansion says about itself: the host relies on ids being
+// unique and on hook bits being ones it can know.
+void check_info(const ExpansionInfo& info, size_t index, const std::set<std::string>& seen) {
+    const std::string where = "expansion #" + std::to_string(index) + " ('" + info.id + "')";
+    if (info.id.empty()) throw StatusError(CK_E_INTERNAL, "expansion #" + std::to_string(index) + " has an empty id");
+    if (seen.count(info.id) != 0) throw StatusError(CK_E_INTERNAL, where + ": id used twice in this module");
+    if (info.hooks >> CK_HOOK_COUNT != 0)
+        throw StatusError(CK_E_INTERNAL, where + ": hooks mask sets bits above CK_HOOK_COUNT (" +
+                                             std::to_string(CK_HOOK_COUNT) + ")");
+}
+
+std::unique_ptr<LoadedExpansion> load(std::unique_ptr<Expansion> expansion, const ck_host_info& host) {
+    auto loaded = std::make_unique<LoadedExpansion>();
+    loaded->info = expansion->info();
+    loaded->expansion = std::move(expansion);
+    const ExpansionInfo& info = loaded->info;
+    for (const std::string& id : info.requires_ids) loaded->requires_ptrs.push_back(id.c_str());
+    loaded->requires_ptrs.push_back(nullptr);
+    loaded->desc.struct_size = sizeof(ck_expansion_desc);
+    loaded->desc.id = info.id.c_str();
+    loaded->desc.name = info.name.c_str();
+    loaded->desc.version = info.version.c_str();
+    loaded->desc.hooks = info.hooks;
+    loaded->desc.requires_ids = loaded->requires_ptrs.data();
+    loaded->manifest = build_manifest(info);
+    loaded->logger = make_host_logger(info.id, host);
+    return loaded;
+}
+
+const LoadedExpansion* find(const ck_plugin_ctx* ctx, uint32_t index) {
+    if (ctx == nullptr || index >= ctx->expansions.size()) return nullptr;
+    return ctx->expansions[index].get();
+}
+
+}  // namespace
+
+ck_status create(const ModuleDefinition& module, const ck_host_info* host, ck_plugin_ctx** out_ctx,
+                 ck_error* err) noexcept {
+    return exception_barrier(err, [&]() -> ck_status {
+        if (out_ctx == nullptr) return fail(err, CK_E_INVALID_ARGUMENT, "create: out_ctx must not be NULL");
+        *out_ctx = nullptr;
+        if (host == nullptr) return fail(err, CK_E_INVALID_ARGUMENT, "create: host must not be NULL");
+        const ck_host_info host_info = read_host_info(*host);
+
+        auto ctx = std::make_unique<ck_plugin_ctx>();
+        ctx->module = &module;
+        std::set<std::string> seen;
+        ExpansionList made = module.factory();
+        for (size_t i = 0; i < made.size(); ++i) {
+            if (!made[i]) throw StatusError(CK_E_INTERNAL, "expansion #" + std::to_string(i) + " is NULL");
+            auto loaded = load(std::move(made[i]), host_info);
+            check_info(loaded->info, i, seen);
+            seen.insert(loaded->info.id);
+            ctx->expansions.push_back(std::move(loaded));
+        }
+        *out_ctx = ctx.release();
+        clear_error(err);
+        return CK_OK;
+    });
+}
+
+void destroy(ck_plugin_ctx* ctx) noexcept { delete ctx; }
+
+uint32_t expansion_count(const ck_plugin_ctx* ctx) noexcept {
+    return ctx == nullptr ? 0 : static_cast<uint32_t>(ctx->expansions.size());
+}
+
+const ck_expansion_desc* expansion_at(const ck_plugin_ctx* ctx, uint32_t index) noexcept {
+    const LoadedExpansion* e = find(ctx, index);
+    return e == nullptr ? nullptr : &e->desc;
+}
+
+ck_status get_manifest(const ck_plugin_ctx* ctx, uint32_t expansion_index, ck_buffer* out, ck_error* err) noexcept {
+    return exception_barrier(err, [&]() -> ck_status {
+        if (ctx == nullptr || out == nullptr)
+            return fail(err, CK_E_INVALID_ARGUMENT, "get_manifest: ctx and out must not be NULL");
+        reset_buffer(out);
+        const LoadedExpansion* e = find(ctx, expansion_index);
+        if (e == nullptr)
+            return fail(err, CK_E_NO_SUCH_EXPANSION,
+                        "get_manifest: expansion index " + std::to_string(expansion_index) +
+                            " out of range (module has " + std::to_string(ctx->expansions.size()) + ")");
+        lend(e->manifest, out);
+        clear_error(err);
+        return CK_OK;
+    });
+}
+
+// No extension interfaces exist yet in ABI 1.0; hosts must cope with NULL.
+const void* get_extension(const ck_plugin_ctx* ctx, const char* id) noexcept {
+    (void)ctx;
+    (void)id;
+    return nullptr;
+}
+
+}  // namespace ck::sdk::detail
