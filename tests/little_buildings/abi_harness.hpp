@@ -1,0 +1,98 @@
+// A minimal host for the tests: loads the expansions module through dlopen
+// and the C ABI, builds GameState / HookRequest buffers from the schemas'
+// object API and decodes the HookResponse. Nothing here links expansion code.
+#pragma once
+
+#include <cloisterkit/plugin.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "game_state_generated.h"
+#include "hooks_generated.h"
+#include "manifest_generated.h"
+
+namespace lbtest {
+
+namespace fb = ck::fb;
+
+inline constexpr const char* kTower = "LB_TOWER";
+inline constexpr const char* kHouse = "LB_HOUSE";
+inline constexpr const char* kShed = "LB_SHED";
+
+inline fb::TileRef at(int x, int y, fb::Corner corner = fb::Corner::None) {
+    return fb::TileRef(static_cast<int16_t>(x), static_cast<int16_t>(y), corner);
+}
+
+// What one call_hook returned.
+struct HookResult {
+    ck_status status = CK_E_INTERNAL;
+    std::string error;        // ck_error.message on failure
+    fb::HookResponseT response;  // decoded effects on CK_OK
+};
+
+// The loaded module and the Little Buildings expansion's index in it. Loaded
+// once per test binary; the context is immutable, so tests share it.
+class Module {
+public:
+    static Module& get();
+
+    const ck_plugin_api& api() const { return *api_; }
+    ck_plugin_ctx* ctx() const { return ctx_; }
+    uint32_t little_buildings() const { return lb_index_; }
+
+    HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) const;
+    fb::ExpansionManifestT manifest() const;
+
+private:
+    Module();
+    void* handle_ = nullptr;
+    const ck_plugin_api* api_ = nullptr;
+    ck_plugin_ctx* ctx_ = nullptr;
+    uint32_t lb_index_ = 0;
+};
+
+// ---- game states
+
+// `players` players, each with an empty supply; turn 1 of player 0, nothing placed.
+fb::GameStateT make_state(int players, const std::map<std::string, std::string>& rules = {});
+void set_rule(fb::GameStateT& state, const std::string& key, const std::string& value);
+void set_supply(fb::GameStateT& state, int player, const std::string& kind, int count);
+void put_building(fb::GameStateT& state, const std::string& kind, fb::TileRef where, int placed_by = 0);
+// The active player has just placed a tile at `placed`.
+void set_turn(fb::GameStateT& state, int active_player, fb::TileRef placed, bool figure_action_taken = false);
+
+// ---- requests
+
+fb::HookRequestT game_start(int players);
+fb::HookRequestT figure_options(int player, fb::TileRef tile);
+fb::HookRequestT place_token(int player, const std::string& kind, fb::TileRef where);
+
+struct Feature {
+    fb::FeatureKind kind = fb::FeatureKind::Road;
+    std::vector<fb::TileRef> parts;
+    std::vector<fb::TileRef> area;
+    int points = 0;
+    bool completed = true;
+    bool final_scoring = false;
+};
+fb::HookRequestT bonus_points(const Feature& feature);
+// The 3x3 area around (x, y), as the host lists it for a monastery.
+std::vector<fb::TileRef> area_around(int x, int y);
+
+// ---- responses
+
+// (player, kind) -> count of every GiveTokens effect.
+std::map<std::pair<int, std::string>, int> given_tokens(const HookResult& result);
+// Every OfferFigureOption, in order.
+std::vector<const fb::FigureOptionT*> offered(const HookResult& result);
+// The sum of the AdjustFeaturePoints deltas (0 when none).
+int bonus_delta(const HookResult& result);
+// How many effects of `type` the response holds.
+int count_effects(const HookResult& result, fb::Effect type);
+
+// Runs one hook of Little Buildings.
+HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request);
+
+}  // namespace lbtest
