@@ -1,0 +1,141 @@
+// `cloisterkit replay FILE.jcz`: replays a JCloisterZone saved game and
+// checks its test assertions. Exit 0 when all pass (or there are none),
+// 1 when one fails, 2 on any error (bad file, illegal move, plugin failure).
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "core/errors.hpp"
+#include "jcz/replayer.hpp"
+
+namespace {
+
+using ck::host::jcz::AssertionResult;
+using ck::host::jcz::Replay;
+using ck::host::jcz::ReplayOptions;
+
+constexpr const char* kUsage =
+    "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--plugin-path DIR ...] [--json]\n"
+    "\n"
+    "Replays a JCloisterZone saved game on the reference host and checks its\n"
+    "test assertions (test.assertions).\n"
+    "\n"
+    "  --tiles FILE        load more tile XML after the host's basic.xml (repeatable)\n"
+    "  --plugin-path DIR   look for plugin modules in DIR first (repeatable)\n"
+    "  --json              print the result as one JSON object\n"
+    "\n"
+    "Exit status: 0 all assertions pass (or none), 1 an assertion fails, 2 error.\n";
+
+struct Args {
+    std::string file;
+    ReplayOptions options;
+    bool json = false;
+};
+
+// Returns an exit code to stop with, or -1 to go on.
+int parse_args(const std::vector<std::string>& args, Args& out) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](const char* what) -> const std::string* {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "cloisterkit replay: %s needs %s\n\n%s", a.c_str(), what, kUsage);
+                return nullptr;
+            }
+            return &args[++i];
+        };
+        if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (a == "--json") {
+            out.json = true;
+        } else if (a == "--tiles") {
+            const std::string* v = value("a file");
+            if (!v) return 2;
+            out.options.tile_files.push_back(*v);
+        } else if (a == "--plugin-path") {
+            const std::string* v = value("a directory");
+            if (!v) return 2;
+            out.options.plugin_dirs.push_back(*v);
+        } else if (!a.empty() && a[0] == '-') {
+            std::fprintf(stderr, "cloisterkit replay: unknown option '%s'\n\n%s", a.c_str(), kUsage);
+            return 2;
+        } else if (out.file.empty()) {
+            out.file = a;
+        } else {
+            std::fprintf(stderr, "cloisterkit replay: one saved game at a time ('%s' and '%s')\n", out.file.c_str(),
+                         a.c_str());
+            return 2;
+        }
+    }
+    if (out.file.empty()) {
+        std::fprintf(stderr, "cloisterkit replay: no saved game given\n\n%s", kUsage);
+        return 2;
+    }
+    return -1;
+}
+
+nlohmann::ordered_json result_json(const std::string& file, const Replay& r, const std::vector<AssertionResult>& results,
+                                   bool all_passed) {
+    nlohmann::ordered_json j;
+    j["file"] = file;
+    j["phase"] = std::string(ck::host::phase_name(r.game().phase()));
+    j["passed"] = all_passed;
+    nlohmann::ordered_json players = nlohmann::ordered_json::array();
+    for (const auto& p : r.game().players()) players.push_back({{"name", p.name}, {"points", p.score}});
+    j["players"] = players;
+    nlohmann::ordered_json log = nlohmann::ordered_json::array();
+    for (const auto& e : r.game().score_log())
+        log.push_back({{"player", e.player}, {"points", e.points}, {"name", e.name}, {"final", e.final_scoring}});
+    j["scores"] = log;
+    nlohmann::ordered_json as = nlohmann::ordered_json::array();
+    for (const auto& a : results) as.push_back({{"assertion", a.text}, {"pass", a.passed}, {"detail", a.detail}});
+    j["assertions"] = as;
+    return j;
+}
+
+void print_text(const std::string& file, const Replay& r, const std::vector<AssertionResult>& results) {
+    std::printf("%s: %zu messages replayed, phase %s\n", file.c_str(), r.saved().replay.size(),
+                std::string(ck::host::phase_name(r.game().phase())).c_str());
+    for (const auto& p : r.game().players()) std::printf("  %-12s %d points\n", p.name.c_str(), p.score);
+    size_t passed = 0;
+    for (const auto& a : results) {
+        passed += a.passed;
+        std::printf("%s  %s  (%s)\n", a.passed ? "PASS" : "FAIL", a.text.c_str(), a.detail.c_str());
+    }
+    if (!results.empty()) std::printf("%zu of %zu assertions passed\n", passed, results.size());
+}
+
+int run_replay(const std::vector<std::string>& argv) {
+    Args args;
+    if (int code = parse_args(argv, args); code >= 0) return code;
+    try {
+        Replay replay(ck::host::jcz::load_saved_game(args.file), args.options);
+        const auto results = replay.check_assertions();
+        bool all = true;
+        for (const auto& a : results) all = all && a.passed;
+        if (args.json)
+            std::printf("%s\n", result_json(args.file, replay, results, all).dump(2).c_str());
+        else
+            print_text(args.file, replay, results);
+        return all ? 0 : 1;
+    } catch (const ck::host::HostError& e) {
+        // Messages from the file reader already start with the file name.
+        std::string msg = e.what();
+        if (msg.rfind(args.file, 0) != 0) msg = args.file + ": " + msg;
+        if (args.json) std::printf("%s\n", nlohmann::ordered_json{{"file", args.file}, {"error", msg}}.dump(2).c_str());
+        std::fprintf(stderr, "cloisterkit replay: %s\n", msg.c_str());
+        return 2;
+    } catch (const std::exception& e) {
+        if (args.json) std::printf("%s\n", nlohmann::ordered_json{{"file", args.file}, {"error", e.what()}}.dump(2).c_str());
+        std::fprintf(stderr, "cloisterkit replay: %s: internal error: %s\n", args.file.c_str(), e.what());
+        return 2;
+    }
+}
+
+}  // namespace
+
+CK_REGISTER_COMMAND("replay", "replay a JCloisterZone .jcz game and check its assertions", run_replay);

@@ -1,0 +1,240 @@
+#include "replayer.hpp"
+
+#include <algorithm>
+
+#include "core/errors.hpp"
+#include "core/location_names.hpp"
+#include "core/tile_xml.hpp"
+#include "expansion_bridge.hpp"
+#include "plugins/plugin_registry.hpp"
+
+namespace ck::host::jcz {
+
+namespace {
+
+[[noreturn]] void illegal(const std::string& why) { throw HostError(ErrorCategory::IllegalMove, why); }
+
+std::string position_text(Position p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
+
+// The phase each message type is valid in. PASS is also accepted by the
+// engine in a commit step whose figure step was skipped (lenient PASS).
+bool phase_accepts(Phase phase, MessageType type) {
+    switch (type) {
+        case MessageType::PlaceTile: return phase == Phase::TilePhase;
+        case MessageType::DeployMeeple:
+        case MessageType::PlaceToken: return phase == Phase::ActionPhase;
+        case MessageType::Pass: return phase == Phase::ActionPhase || phase == Phase::CommitActionPhase;
+        case MessageType::Commit: return phase == Phase::CommitActionPhase;
+        case MessageType::Undo: return true;
+    }
+    return false;
+}
+
+GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, const MappedSetup& mapped,
+                          ExpansionHooks* hooks) {
+    GameSetup s;
+    s.catalog = &catalog;
+    s.tile_sets.clear();
+    for (const auto& [id, n] : saved.setup.sets) s.tile_sets[id] = n;
+    s.start_tiles.clear();
+    for (const auto& st : saved.setup.start)
+        s.start_tiles.push_back(ck::host::StartTile{st.tile, st.position.x, st.position.y, st.rotation});
+    for (const auto& p : saved.players) s.players.push_back(PlayerSetup{p.name});
+    s.followers_per_player = saved.setup.small_followers();
+    s.farmers = saved.setup.element_enabled(kElementFarmers);
+    s.rules = mapped.rules;
+    s.initial_random = saved.initial_random;
+    if (saved.annotations.draw_order) s.draw_order = *saved.annotations.draw_order;
+    s.end_turn = saved.annotations.end_turn;
+    s.hooks = hooks;
+    for (const auto* e : mapped.expansions) s.expansions.push_back(e->id);
+    return s;
+}
+
+void load_tiles(const ReplayOptions& options, const MappedSetup& mapped, TileCatalog& catalog) {
+    if (options.default_tiles) load_tile_xml_file(default_tile_file(), catalog);
+    for (const auto* e : mapped.expansions)
+        if (!e->tile_definitions_xml.empty())
+            load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog);
+    for (const auto& f : options.tile_files) load_tile_xml_file(f, catalog);
+}
+
+}  // namespace
+
+std::string describe_tile_ref(TileRef r) {
+    std::string out = position_text(r.pos);
+    if (r.corner != Corner::None) out += " " + std::string(corner_name(r.corner));
+    return out;
+}
+
+std::string describe_pointer(const FeaturePointer& p) {
+    return describe_tile_ref(p.at) + " " + std::string(feature_kind_name(p.kind)) + " " + format_location(p.location);
+}
+
+Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move(saved)) {
+    registry_ = std::make_unique<PluginRegistry>();
+    PluginSearchOptions search;
+    for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
+    search.use_default_dirs = options.default_plugin_path;
+    search.use_environment = options.default_plugin_path;
+    registry_->discover(search);
+
+    mapped_ = map_jcz_setup(saved_.setup, *registry_);
+    if (saved_.annotations.halfling_hands) {
+        for (const auto& hand : *saved_.annotations.halfling_hands)
+            if (!hand.empty())
+                throw HostError(ErrorCategory::BadInput,
+                                "gameAnnotations.halflingHands: halfling hands are not supported by this host yet");
+    }
+    load_tiles(options, mapped_, catalog_);
+    hooks_ = make_expansion_hooks(*registry_, mapped_.expansions);
+    setup_ = make_game_setup(saved_, catalog_, mapped_, hooks_.get());
+    game_ = std::make_unique<Game>(setup_);
+
+    for (size_t i = 0; i < saved_.replay.size(); ++i) {
+        const ReplayMessage& m = saved_.replay[i];
+        try {
+            apply(i, m);
+        } catch (const HostError& e) {
+            throw HostError(e.category(), "replay[" + std::to_string(i) + "] " +
+                                              std::string(message_type_name(m.type)) + ": " + e.what());
+        }
+    }
+}
+
+Replay::~Replay() = default;
+
+void Replay::apply(size_t, const ReplayMessage& m) {
+    if (m.type == MessageType::Undo) {
+        // jcz-interop §4.12: only messages of the current turn can be undone.
+        if (undo_stack_.empty()) illegal("nothing to undo in this turn");
+        *game_ = std::move(undo_stack_.back());
+        undo_stack_.pop_back();
+        return;
+    }
+    if (!phase_accepts(game_->phase(), m.type))
+        illegal("message " + std::string(message_type_name(m.type)) + " in phase " +
+                std::string(phase_name(game_->phase())));
+
+    Game before = *game_;
+    switch (m.type) {
+        case MessageType::PlaceTile: apply_place_tile(std::get<PlaceTile>(m.payload)); break;
+        case MessageType::DeployMeeple: apply_deploy_meeple(std::get<DeployMeeple>(m.payload)); break;
+        case MessageType::PlaceToken: apply_place_token(std::get<PlaceToken>(m.payload)); break;
+        case MessageType::Pass: game_->pass(); break;
+        case MessageType::Commit: game_->commit(m.random); break;
+        case MessageType::Undo: break;
+    }
+    // The engine keeps a state for UNDO when the message carries no random
+    // value and the same player is still active; otherwise the turn is over.
+    if (!m.random && game_->active_player() == before.active_player())
+        undo_stack_.push_back(std::move(before));
+    else
+        undo_stack_.clear();
+}
+
+void Replay::apply_place_tile(const PlaceTile& p) {
+    const int type = catalog_.index_of(p.tile_id);
+    if (type < 0) illegal("unknown tile id " + p.tile_id);
+    const auto drawn = game_->drawn_tile();
+    if (!drawn) illegal("no tile has been drawn");
+    if (*drawn != type)
+        illegal("tile " + p.tile_id + " is not the drawn tile " + catalog_.tile(*drawn).id);
+    const TileDef& def = catalog_.tile(static_cast<TileTypeId>(type));
+    Placement placement;
+    placement.at = TileRef{p.position, def.is_triangle() ? corner_for_rotation(p.rotation) : Corner::None};
+    placement.rotation = static_cast<uint8_t>(p.rotation & 3);
+    const std::string problem = game_->placement_problem(static_cast<TileTypeId>(type), placement);
+    if (!problem.empty())
+        illegal("cannot place " + p.tile_id + " at " + describe_tile_ref(placement.at) + " " +
+                std::string(rotation_name(p.rotation)) + ": " + problem);
+    game_->place_tile(static_cast<TileTypeId>(type), placement);
+}
+
+void Replay::check_pointer_corner(TileRef at) const {
+    const Board::Cell* cell = game_->board().cell(at.pos);
+    if (!cell || cell->empty()) return;  // "no tile there" is reported by the caller
+    if (cell->square && at.corner != Corner::None)
+        illegal("corner " + std::string(corner_name(at.corner)) + " on a pointer to the square tile at " +
+                position_text(at.pos));
+    if (!cell->square && at.corner == Corner::None)
+        illegal("pointer to " + position_text(at.pos) + " needs a \"corner\": the space holds triangles");
+}
+
+void Replay::apply_deploy_meeple(const DeployMeeple& d) {
+    const uint8_t active = game_->active_player();
+    MeepleId id = parse_meeple_id(d.meeple_id);
+    if (id.player != active)
+        illegal("meeple " + d.meeple_id + " belongs to player " + std::to_string(id.player) +
+                ", not to the active player " + std::to_string(active));
+    const uint32_t supply = game_->player(active).supply;
+    if (id.number < 1 || id.number > 32 || !(supply & (1u << (id.number - 1))))
+        illegal("meeple " + d.meeple_id + " is not in player " + std::to_string(active) + "'s supply");
+
+    check_pointer_corner(d.pointer.at);
+    const auto& options = game_->meeple_options();
+    const bool offered =
+        std::any_of(options.begin(), options.end(), [&](const MeepleOption& o) { return o.pointer == d.pointer; });
+    if (!offered) {
+        const auto placed = game_->placed_this_turn();
+        if (!placed || d.pointer.at != *placed || game_->part_at(d.pointer) < 0)
+            illegal("pointer " + describe_pointer(d.pointer) + " is not a feature of the tile just placed" +
+                    (placed ? " at " + describe_tile_ref(*placed) : std::string()));
+        if (d.pointer.kind == FeatureKind::Field && !game_->farmers())
+            illegal("pointer " + describe_pointer(d.pointer) + " is a field, and farmers are not enabled");
+        if (d.pointer.kind == FeatureKind::Garden)
+            illegal("pointer " + describe_pointer(d.pointer) + " is a garden, where a small follower cannot go");
+        illegal("pointer " + describe_pointer(d.pointer) + " is not offered: its feature already has a follower");
+    }
+    game_->deploy_meeple(d.pointer, id);
+}
+
+void Replay::apply_place_token(const PlaceToken& t) {
+    check_pointer_corner(t.pointer);
+    const auto& options = game_->expansion_options();
+    for (size_t i = 0; i < options.size(); ++i) {
+        if (options[i].token_kind == t.token && options[i].at == t.pointer) {
+            game_->apply_expansion_option(i);
+            return;
+        }
+    }
+    std::string offered_at;
+    for (const auto& o : options)
+        if (o.token_kind == t.token) offered_at += (offered_at.empty() ? "" : ", ") + describe_tile_ref(o.at);
+    if (!offered_at.empty())
+        illegal("token " + t.token + " cannot go at " + describe_tile_ref(t.pointer) + " (offered at " + offered_at +
+                ")");
+    for (const auto* e : mapped_.expansions)
+        for (const auto& k : e->token_kinds)
+            if (k.kind == t.token)
+                illegal("token " + t.token + " is not offered: player " + std::to_string(game_->active_player()) +
+                        " has " + std::to_string(game_->player(game_->active_player()).token_count(t.token)) +
+                        " left");
+    illegal("unknown token " + t.token + " (no enabled expansion has it)");
+}
+
+AssertionState assertion_state_of(const Game& game) {
+    AssertionState s;
+    for (const auto& p : game.players()) {
+        s.player_names.push_back(p.name);
+        s.totals.push_back(p.score);
+    }
+    for (const auto& e : game.score_log()) s.score_log.push_back({e.player, e.points, e.name});
+    s.phase = std::string(phase_name(game.phase()));
+    switch (game.phase()) {
+        case Phase::ActionPhase: s.can_pass = true; break;
+        case Phase::TilePhase:
+        case Phase::CommitActionPhase: s.can_pass = false; break;
+        case Phase::GameOverPhase: break;  // no pending action
+    }
+    return s;
+}
+
+AssertionState Replay::assertion_state() const { return assertion_state_of(*game_); }
+
+std::vector<AssertionResult> Replay::check_assertions() const {
+    if (!saved_.test) return {};
+    return evaluate_assertions(saved_.test->assertions, assertion_state());
+}
+
+}  // namespace ck::host::jcz

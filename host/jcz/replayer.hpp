@@ -1,0 +1,77 @@
+// Replaying a .jcz saved game on the reference host (docs/interop.md):
+// tiles and plugins are loaded, the file's setup becomes a GameSetup, every
+// replay message is applied in order with strict checks, and the test
+// assertions are evaluated against the state the replay ends in.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "assertions.hpp"
+#include "core/expansion_hooks.hpp"
+#include "core/game.hpp"
+#include "core/tile_def.hpp"
+#include "saved_game.hpp"
+#include "setup_mapping.hpp"
+
+namespace ck::host {
+class PluginRegistry;
+}
+
+namespace ck::host::jcz {
+
+struct ReplayOptions {
+    bool default_tiles = true;               // load the host's basic.xml first
+    std::vector<std::string> tile_files;     // more tile XML (--tiles)
+    std::vector<std::string> plugin_dirs;    // --plugin-path, searched first
+    bool default_plugin_path = true;         // then the usual search path
+};
+
+// One replayed game. Owns everything the Game points to (catalogue,
+// plugins, hooks), so it stays valid as long as the Replay lives.
+class Replay {
+public:
+    // Loads, sets up and applies every message. Throws HostError; errors in
+    // a message read "replay[7] PLACE_TILE: <why>".
+    Replay(SavedGame saved, const ReplayOptions& options);
+    ~Replay();
+    Replay(const Replay&) = delete;
+    Replay& operator=(const Replay&) = delete;
+
+    const SavedGame& saved() const { return saved_; }
+    const Game& game() const { return *game_; }
+    const GameSetup& game_setup() const { return setup_; }
+    const MappedSetup& mapped_setup() const { return mapped_; }
+    const TileCatalog& catalog() const { return catalog_; }
+
+    AssertionState assertion_state() const;
+    // The file's test.assertions (none without a test section).
+    std::vector<AssertionResult> check_assertions() const;
+
+private:
+    void apply(size_t index, const ReplayMessage& m);
+    void apply_place_tile(const PlaceTile& p);
+    void apply_deploy_meeple(const DeployMeeple& d);
+    void apply_place_token(const PlaceToken& t);
+    void check_pointer_corner(TileRef at) const;
+
+    SavedGame saved_;
+    TileCatalog catalog_;
+    std::unique_ptr<PluginRegistry> registry_;
+    MappedSetup mapped_;
+    std::unique_ptr<ExpansionHooks> hooks_;
+    GameSetup setup_;
+    std::unique_ptr<Game> game_;
+    std::vector<Game> undo_stack_;  // states before each undoable message of this turn (§4.12)
+};
+
+// "(1,0) City N", "(1,0) NW Field NL.NR": how errors name a pointer.
+std::string describe_pointer(const FeaturePointer& p);
+std::string describe_tile_ref(TileRef r);
+
+// The assertion view of any game (names, totals, score log, phase, canPass).
+AssertionState assertion_state_of(const Game& game);
+
+}  // namespace ck::host::jcz

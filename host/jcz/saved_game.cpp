@@ -1,0 +1,407 @@
+#include "saved_game.hpp"
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/location_names.hpp"
+#include "json_reader.hpp"
+
+namespace ck::host::jcz {
+
+namespace {
+
+struct TypeName {
+    MessageType type;
+    std::string_view name;
+};
+constexpr std::array<TypeName, 6> kMessageTypes{{
+    {MessageType::PlaceTile, "PLACE_TILE"},
+    {MessageType::DeployMeeple, "DEPLOY_MEEPLE"},
+    {MessageType::PlaceToken, "PLACE_TOKEN"},
+    {MessageType::Pass, "PASS"},
+    {MessageType::Commit, "COMMIT"},
+    {MessageType::Undo, "UNDO"},
+}};
+
+// Message types JCloisterZone knows that belong to expansions we do not
+// replay: named as such rather than as "unknown".
+constexpr std::array<std::string_view, 11> kOtherJczTypes{
+    "MOVE_NEUTRAL_FIGURE", "CIRCLE_REMOVE_OR_DEPLOY", "FLOCK_EXPAND_OR_SCORE", "RETURN_MEEPLE",
+    "CAPTURE_FOLLOWER",    "PAY_RANSOM",              "EXCHANGE_FOLLOWER",     "BAZAAR_BID",
+    "BAZAAR_BUY_OR_SELL",  "SCORE_ACROBATS",          "GAME_SETUP"};
+
+// Runs a core parser (locations, rotations ...) and puts the JSON path in
+// front of its message.
+template <typename F>
+auto with_path(const JsonNode& node, F&& parse) {
+    const std::string text = node.string();
+    try {
+        return parse(text);
+    } catch (const HostError& e) {
+        node.fail(e.what());
+    }
+}
+
+Position read_position(const JsonNode& node) {
+    if (!node.json().is_array() || node.size() != 2) node.fail("expected a position [x, y], got " + JsonNode::type_name(node.json()) + (node.json().is_array() ? " of " + std::to_string(node.size()) + " elements" : ""));
+    return {static_cast<int16_t>(node[0].integer_in(INT16_MIN, INT16_MAX)),
+            static_cast<int16_t>(node[1].integer_in(INT16_MIN, INT16_MAX))};
+}
+
+Corner read_corner(const JsonNode& pointer) {
+    auto c = pointer.find("corner");
+    if (!c) return Corner::None;
+    return with_path(*c, [](const std::string& s) { return parse_corner(s); });
+}
+
+TileRef read_tile_pointer(const JsonNode& node) {
+    TileRef p;
+    if (node.json().is_array()) {
+        p.pos = read_position(node);
+        return p;
+    }
+    if (!node.json().is_object()) node.fail("expected a position [x, y] or {position, corner}, got " + JsonNode::type_name(node.json()));
+    p.pos = read_position(node.at("position"));
+    p.corner = read_corner(node);
+    return p;
+}
+
+FeaturePointer read_feature_pointer(const JsonNode& node) {
+    if (node.json().is_object() && node.json().contains("meepleId"))
+        node.fail("meeple pointers are not supported (no base-game or Little Buildings move uses them)");
+    if (!node.json().is_object()) node.fail("expected a feature pointer {position, feature, location}, got " + JsonNode::type_name(node.json()));
+    FeaturePointer p;
+    p.at.pos = read_position(node.at("position"));
+    p.kind = with_path(node.at("feature"), [](const std::string& s) { return parse_feature_kind(s); });
+    p.location = with_path(node.at("location"), [](const std::string& s) { return parse_location(s); });
+    p.at.corner = read_corner(node);
+    return p;
+}
+
+// A token is "LB_TOWER" or ["com.jcloisterzone...LittleBuilding", "LB_TOWER"].
+void read_token(const JsonNode& node, PlaceToken& out) {
+    if (node.json().is_string()) {
+        out.token = node.string();
+        return;
+    }
+    if (!node.json().is_array() || node.size() != 2)
+        node.fail("expected a token name or [javaClass, name], got " + JsonNode::type_name(node.json()));
+    out.java_class = node[0].string();
+    out.token = node[1].string();
+}
+
+ReplayMessage read_message(const JsonNode& node) {
+    node.object();
+    ReplayMessage m;
+    const JsonNode type_node = node.at("type");
+    const std::string type = type_node.string();
+    auto known = std::find_if(kMessageTypes.begin(), kMessageTypes.end(), [&](const TypeName& t) { return t.name == type; });
+    if (known == kMessageTypes.end()) {
+        if (std::find(kOtherJczTypes.begin(), kOtherJczTypes.end(), type) != kOtherJczTypes.end())
+            type_node.fail("message type " + type + " belongs to an expansion this host does not replay");
+        type_node.fail("unknown message type '" + type + "'");
+    }
+    m.type = known->type;
+    if (auto p = node.find("player")) m.player = p->integer_in(0, 1000);
+    if (auto c = node.find("clock")) m.clock = c->integer();
+
+    // PASS and UNDO payloads may be missing; the others need one.
+    std::optional<JsonNode> payload = node.find("payload");
+    const bool needs_payload = m.type == MessageType::PlaceTile || m.type == MessageType::DeployMeeple ||
+                               m.type == MessageType::PlaceToken;
+    if (!payload && needs_payload) payload = node.at("payload");  // throws "missing"
+    if (payload) {
+        payload->object();
+        if (auto r = payload->find("random")) {
+            const double v = r->number();
+            if (!(v >= 0.0 && v < 1.0)) r->fail("random must lie in [0, 1), got " + r->json().dump());
+            m.random = v;
+        }
+    }
+    switch (m.type) {
+        case MessageType::PlaceTile: {
+            PlaceTile t;
+            t.tile_id = payload->at("tileId").string();
+            t.rotation = with_path(payload->at("rotation"), [](const std::string& s) { return parse_rotation(s); });
+            t.position = read_position(payload->at("position"));
+            m.payload = t;
+            break;
+        }
+        case MessageType::DeployMeeple: {
+            DeployMeeple d;
+            d.pointer = read_feature_pointer(payload->at("pointer"));
+            d.meeple_id = payload->at("meepleId").string();
+            m.payload = d;
+            break;
+        }
+        case MessageType::PlaceToken: {
+            PlaceToken t;
+            read_token(payload->at("token"), t);
+            t.pointer = read_tile_pointer(payload->at("pointer"));
+            m.payload = t;
+            break;
+        }
+        case MessageType::Pass: m.payload = Pass{}; break;
+        case MessageType::Commit: m.payload = Commit{}; break;
+        case MessageType::Undo: m.payload = Undo{}; break;
+    }
+    return m;
+}
+
+Setup read_setup(const JsonNode& node) {
+    Setup s;
+    const JsonNode sets = node.at("sets");
+    for (const auto& [id, value] : sets.object().items()) {
+        JsonNode v(value, sets.path() + "." + id);
+        s.sets.emplace_back(id, v.integer_in(0, 1000));
+    }
+    if (s.sets.empty()) sets.fail("no tile set selected");
+    if (auto e = node.find("elements")) {
+        s.elements = e->object();
+        if (auto sf = e->find("small-follower")) sf->integer_in(0, 1000);
+    }
+    if (auto r = node.find("rules")) {
+        for (const auto& [id, value] : r->object().items()) {
+            if (!value.is_primitive() || value.is_null())
+                JsonNode(value, r->path() + "." + id).fail("expected a string, number or boolean, got " + JsonNode::type_name(value));
+        }
+        s.rules = r->object();
+    }
+    const JsonNode start = node.at("start");
+    for (size_t i = 0; i < start.size(); ++i) {
+        const JsonNode st = start[i];
+        StartTile t;
+        t.tile = st.at("tile").string();
+        t.position = {static_cast<int16_t>(st.at("x").integer_in(INT16_MIN, INT16_MAX)),
+                      static_cast<int16_t>(st.at("y").integer_in(INT16_MIN, INT16_MAX))};
+        const JsonNode rot = st.at("rotation");
+        const int64_t degrees = rot.integer();
+        if (degrees != 0 && degrees != 90 && degrees != 180 && degrees != 270)
+            rot.fail("rotation must be 0, 90, 180 or 270 degrees, got " + std::to_string(degrees));
+        t.rotation = static_cast<int>(degrees / 90);
+        s.start.push_back(t);
+    }
+    return s;
+}
+
+std::vector<std::string> read_strings(const JsonNode& node) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < node.size(); ++i) out.push_back(node[i].string());
+    return out;
+}
+
+GameAnnotations read_annotations(const JsonNode& node) {
+    GameAnnotations a;
+    if (auto d = node.find("drawOrder")) a.draw_order = read_strings(*d);
+    if (auto e = node.find("endTurn")) a.end_turn = e->integer_in(0, 1000000);
+    if (auto h = node.find("halflingHands")) {
+        a.halfling_hands.emplace();
+        for (size_t i = 0; i < h->size(); ++i) a.halfling_hands->push_back(read_strings((*h)[i]));
+    }
+    return a;
+}
+
+// 1-based line and column of a byte offset (the byte itself, 0-based).
+std::pair<size_t, size_t> line_and_column(const std::string& text, size_t offset) {
+    offset = std::min(offset, text.size());
+    size_t line = 1, line_start = 0;
+    for (size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            line_start = i + 1;
+        }
+    }
+    return {line, offset - line_start + 1};
+}
+
+Json parse_json(const std::string& text, const std::string& source) {
+    try {
+        return Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        // e.byte is 1-based: the byte at which the parser gave up.
+        const size_t offset = e.byte == 0 ? 0 : e.byte - 1;
+        const auto [line, column] = line_and_column(text, offset);
+        // Keep nlohmann's reason, drop its own position prefix.
+        std::string reason = e.what();
+        if (auto colon = reason.find(": "); colon != std::string::npos) reason = reason.substr(colon + 2);
+        throw HostError(ErrorCategory::BadInput, source + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                                                     ": malformed JSON: " + reason);
+    }
+}
+
+}  // namespace
+
+std::string_view message_type_name(MessageType t) {
+    for (const auto& e : kMessageTypes)
+        if (e.type == t) return e.name;
+    return "?";
+}
+
+bool Setup::element_enabled(const std::string& id) const {
+    auto it = elements.find(id);
+    if (it == elements.end() || it->is_null()) return false;
+    if (it->is_boolean()) return it->get<bool>();
+    if (it->is_number()) return it->get<double>() != 0.0;
+    return true;
+}
+
+int Setup::small_followers() const {
+    auto it = elements.find("small-follower");
+    return it != elements.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
+SavedGame parse_saved_game(const std::string& text, const std::string& source) {
+    const Json doc = parse_json(text, source);
+    try {
+        const JsonNode root(doc, "");
+        root.object();
+        if (doc.contains("initialSeed") || doc.contains("slots"))
+            root.fail("a JCloisterZone 4.x saved game (initialSeed/slots); only 5.x files are supported");
+        SavedGame g;
+        if (auto v = root.find("appVersion")) g.app_version = v->string();
+        if (auto v = root.find("gameId")) g.game_id = v->string();
+        if (auto v = root.find("name")) g.name = v->string();
+        if (auto v = root.find("created")) g.created = v->string();
+        if (auto v = root.find("clock")) g.clock = v->integer();
+        const JsonNode seed = root.at("initialRandom");
+        g.initial_random = seed.number();
+        if (!(g.initial_random >= 0.0 && g.initial_random < 1.0)) seed.fail("initialRandom must lie in [0, 1)");
+        g.setup = read_setup(root.at("setup"));
+        const JsonNode players = root.at("players");
+        for (size_t i = 0; i < players.size(); ++i) {
+            const JsonNode p = players[i];
+            PlayerEntry e;
+            e.name = p.at("name").string();
+            if (auto s = p.find("slot")) e.slot = s->integer_in(0, 1000);
+            if (auto c = p.find("clientId")) e.client_id = c->string();
+            g.players.push_back(std::move(e));
+        }
+        if (g.players.empty()) players.fail("a game needs at least one player");
+        const JsonNode replay = root.at("replay");
+        for (size_t i = 0; i < replay.size(); ++i) g.replay.push_back(read_message(replay[i]));
+        if (auto a = root.find("gameAnnotations")) g.annotations = read_annotations(*a);
+        if (auto t = root.find("test")) {
+            TestSpec spec;
+            if (auto d = t->find("description")) spec.description = d->string();
+            if (auto as = t->find("assertions")) spec.assertions = read_strings(*as);
+            g.test = std::move(spec);
+        }
+        return g;
+    } catch (const HostError& e) {
+        throw HostError(e.category(), source + ": " + e.what());
+    }
+}
+
+SavedGame load_saved_game(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw HostError(ErrorCategory::Io, path + ": cannot open saved game");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw HostError(ErrorCategory::Io, path + ": read error");
+    return parse_saved_game(text.str(), path);
+}
+
+// ---------------------------------------------------------------- writer
+
+namespace {
+
+Json position_json(Position p) { return Json::array({p.x, p.y}); }
+
+Json message_payload(const ReplayMessage& m) {
+    Json payload = Json::object();
+    std::visit(
+        [&](const auto& p) {
+            using T = std::decay_t<decltype(p)>;
+            if constexpr (std::is_same_v<T, PlaceTile>) {
+                payload["tileId"] = p.tile_id;
+                payload["rotation"] = std::string(rotation_name(p.rotation));
+                payload["position"] = position_json(p.position);
+            } else if constexpr (std::is_same_v<T, DeployMeeple>) {
+                Json ptr = Json::object();
+                ptr["position"] = position_json(p.pointer.at.pos);
+                ptr["feature"] = std::string(feature_kind_name(p.pointer.kind));
+                ptr["location"] = format_location(p.pointer.location);
+                if (p.pointer.at.corner != Corner::None) ptr["corner"] = std::string(corner_name(p.pointer.at.corner));
+                payload["pointer"] = ptr;
+                payload["meepleId"] = p.meeple_id;
+            } else if constexpr (std::is_same_v<T, PlaceToken>) {
+                payload["token"] = p.token;  // the bare name, as the client sends it
+                if (p.pointer.corner == Corner::None) {
+                    payload["pointer"] = position_json(p.pointer.pos);
+                } else {
+                    payload["pointer"] = {{"position", position_json(p.pointer.pos)},
+                                          {"corner", std::string(corner_name(p.pointer.corner))}};
+                }
+            }
+        },
+        m.payload);
+    if (m.random) payload["random"] = *m.random;
+    return payload;
+}
+
+}  // namespace
+
+Json saved_game_to_json(const SavedGame& g) {
+    Json doc = Json::object();
+    doc["appVersion"] = g.app_version;
+    doc["gameId"] = g.game_id;
+    doc["name"] = g.name;
+    doc["initialRandom"] = g.initial_random;
+    if (!g.created.empty()) doc["created"] = g.created;
+    doc["clock"] = g.clock;
+
+    Json setup = Json::object();
+    Json sets = Json::object();
+    for (const auto& [id, n] : g.setup.sets) sets[id] = n;
+    setup["sets"] = sets;
+    setup["elements"] = g.setup.elements;
+    setup["rules"] = g.setup.rules;
+    Json start = Json::array();
+    for (const auto& s : g.setup.start)
+        start.push_back({{"tile", s.tile}, {"x", s.position.x}, {"y", s.position.y}, {"rotation", 90 * (s.rotation & 3)}});
+    setup["start"] = start;
+    doc["setup"] = setup;
+
+    Json players = Json::array();
+    for (const auto& p : g.players) {
+        Json e = {{"name", p.name}};
+        if (p.slot) e["slot"] = *p.slot;
+        if (p.client_id) e["clientId"] = *p.client_id;
+        players.push_back(e);
+    }
+    doc["players"] = players;
+
+    Json replay = Json::array();
+    for (const auto& m : g.replay) {
+        Json e = {{"type", std::string(message_type_name(m.type))}, {"payload", message_payload(m)}};
+        if (m.player) e["player"] = *m.player;
+        if (m.clock) e["clock"] = *m.clock;
+        replay.push_back(e);
+    }
+    doc["replay"] = replay;
+
+    if (!g.annotations.empty()) {
+        Json a = Json::object();
+        if (g.annotations.draw_order) a["drawOrder"] = *g.annotations.draw_order;
+        if (g.annotations.end_turn) a["endTurn"] = *g.annotations.end_turn;
+        if (g.annotations.halfling_hands) a["halflingHands"] = *g.annotations.halfling_hands;
+        doc["gameAnnotations"] = a;
+    }
+    if (g.test) doc["test"] = {{"description", g.test->description}, {"assertions", g.test->assertions}};
+    return doc;
+}
+
+std::string write_saved_game(const SavedGame& game) { return saved_game_to_json(game).dump(2) + "\n"; }
+
+void store_saved_game(const SavedGame& game, const std::string& path) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw HostError(ErrorCategory::Io, path + ": cannot write saved game");
+    out << write_saved_game(game);
+    out.flush();
+    if (!out) throw HostError(ErrorCategory::Io, path + ": write error");
+}
+
+}  // namespace ck::host::jcz

@@ -1,0 +1,127 @@
+// A JCloisterZone saved game (`.jcz`) as plain data, with a strict reader
+// and the inverse writer (docs/interop.md). The reader checks shapes and
+// types only; whether the moves are legal is the replayer's business.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/geometry.hpp"
+#include "core/move_record.hpp"
+#include "core/tile_def.hpp"
+
+namespace ck::host::jcz {
+
+// Ordered so that elements, rules and unknown keys keep the file's order.
+using Json = nlohmann::ordered_json;
+
+struct PlaceTile {
+    std::string tile_id;
+    int rotation = 0;  // quarter turns clockwise
+    Position position;
+};
+
+// Pointers use the engine's types: `{position, feature, location, corner?}`
+// is a FeaturePointer (location in board orientation, the whole segment);
+// `[x, y]` or `{position, corner}` is a TileRef. A missing "corner" reads as
+// Corner::None; whether the tile there is a triangle is checked at replay.
+struct DeployMeeple {
+    FeaturePointer pointer;
+    std::string meeple_id;
+};
+
+struct PlaceToken {
+    std::string token;       // "LB_TOWER"
+    std::string java_class;  // set when the token came as [javaClass, name]
+    TileRef pointer;
+};
+
+struct Pass {};
+struct Commit {};
+struct Undo {};
+
+enum class MessageType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo };
+std::string_view message_type_name(MessageType t);  // "PLACE_TILE", ...
+
+struct ReplayMessage {
+    MessageType type = MessageType::Pass;
+    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo> payload;
+    // A non-null `random` in the payload reseeds the generator before the
+    // message applies (jcz-interop §4.10); COMMIT always carries one in
+    // JCloisterZone's files.
+    std::optional<double> random;
+    std::optional<int> player;     // informative only
+    std::optional<int64_t> clock;  // informative only
+};
+
+struct StartTile {
+    std::string tile;
+    Position position;
+    int rotation = 0;  // quarter turns (the file holds degrees)
+};
+
+struct Setup {
+    std::vector<std::pair<std::string, int>> sets;  // tile-set id -> multiplier
+    Json elements = Json::object();                 // element id -> value
+    Json rules = Json::object();                    // rule id -> value
+    std::vector<StartTile> start;
+
+    // Presence enables an element; false, 0 and null count as absent too.
+    bool element_enabled(const std::string& id) const;
+    // `small-follower` (0 when absent).
+    int small_followers() const;
+};
+
+struct PlayerEntry {
+    std::string name;
+    std::optional<int> slot;
+    std::optional<std::string> client_id;
+};
+
+struct GameAnnotations {
+    std::optional<std::vector<std::string>> draw_order;
+    std::optional<int> end_turn;
+    std::optional<std::vector<std::vector<std::string>>> halfling_hands;
+    bool empty() const { return !draw_order && !end_turn && !halfling_hands; }
+};
+
+struct TestSpec {
+    std::string description;
+    std::vector<std::string> assertions;
+};
+
+struct SavedGame {
+    std::string app_version = "5.12.0";
+    std::string game_id;
+    std::string name;
+    double initial_random = 0.0;
+    std::string created;  // ISO timestamp; written only when set
+    int64_t clock = 0;
+    Setup setup;
+    std::vector<PlayerEntry> players;
+    std::vector<ReplayMessage> replay;
+    GameAnnotations annotations;
+    std::optional<TestSpec> test;
+};
+
+// Parses `.jcz` text. `source` names the input in messages ("game.jcz").
+// Throws HostError: malformed JSON with line and column, a missing or
+// wrongly typed key with its JSON path (`replay[3].payload.position`), an
+// unknown message type.
+SavedGame parse_saved_game(const std::string& text, const std::string& source = "<jcz>");
+SavedGame load_saved_game(const std::string& path);
+
+// The inverse: JSON that JCloisterZone 5.x reads (PLACE_TILE, DEPLOY_MEEPLE,
+// PLACE_TOKEN with a bare token name, PASS, COMMIT{random}); doubles are
+// written so that they read back bit for bit.
+Json saved_game_to_json(const SavedGame& game);
+std::string write_saved_game(const SavedGame& game);  // pretty, 2-space indent
+void store_saved_game(const SavedGame& game, const std::string& path);
+
+}  // namespace ck::host::jcz
