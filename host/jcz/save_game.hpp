@@ -1,0 +1,38 @@
+// Writing a game played on the host as a .jcz that JCloisterZone 5.x and
+// `cloisterkit replay` read back (docs/interop.md, "Saving").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "saved_game.hpp"
+
+namespace ck::host {
+struct PluginExpansion;
+}
+
+namespace ck::host::jcz {
+
+struct SaveOptions {
+    std::string app_version = "5.12.0";
+    std::string game_id;  // empty: derived from the game's initial random value
+    std::string name;
+    std::string created;  // ISO timestamp; left out when empty
+    // The enabled expansions (for their JCZ element and rule names). Empty:
+    // taken from the game's hooks when they are the plugin bridge.
+    std::vector<const PluginExpansion*> expansions;
+    std::optional<TestSpec> test;  // e.g. assertions to check on replay
+};
+
+// The saved-game model of `game`, which was built from `setup` (start tiles,
+// tile sets, drawOrder/endTurn come from there; moves, initialRandom and the
+// rules in force from the game). Rules are written only where they differ
+// from the default, under JCloisterZone's name when an alias exists.
+SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOptions& options = {});
+
+// saved_game_from + write to `path`. Throws HostError (Io) if it cannot write.
+void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options = {});
+
+}  // namespace ck::host::jcz
