@@ -46,6 +46,36 @@ ck_status verification_failed(const char* what, size_t size, ck_error* err) {
                 std::string(what) + ": failed FlatBuffers verification (" + std::to_string(size) + " bytes)");
 }
 
+// FlatBuffers fields are optional on the wire; a verified request can lack
+// any of them. These are the ones a hook cannot work without; the SDK
+// refuses a request missing one, so expansion code may dereference them.
+// Returns the missing field's name, or nullptr. (docs/abi.md lists them.)
+const char* missing_field(const fb::ScoredFeature* f) {
+    if (f == nullptr) return "feature";
+    if (f->parts() == nullptr) return "feature.parts";
+    if (f->scorers() == nullptr) return "feature.scorers";
+    return nullptr;
+}
+
+const char* missing_field(const fb::HookRequest& r, ck_hook_id hook) {
+    switch (hook) {
+        case CK_HOOK_PLACEMENT_CHECK:
+            return r.args_as_PlacementCheckArgs()->candidates() == nullptr ? "candidates" : nullptr;
+        case CK_HOOK_TILE_PLACED:
+            return r.args_as_TilePlacedArgs()->placement() == nullptr ? "placement" : nullptr;
+        case CK_HOOK_FIGURE_OPTIONS: return r.args_as_FigureOptionsArgs()->tile() == nullptr ? "tile" : nullptr;
+        case CK_HOOK_APPLY_FIGURE_ACTION: {
+            const fb::FigureOption* o = r.args_as_ApplyFigureActionArgs()->option();
+            if (o == nullptr) return "option";
+            if (o->action() == nullptr) return "option.action";
+            return o->at() == nullptr ? "option.at" : nullptr;
+        }
+        case CK_HOOK_FEATURE_SCORING: return missing_field(r.args_as_FeatureScoringArgs()->feature());
+        case CK_HOOK_BONUS_POINTS: return missing_field(r.args_as_BonusPointsArgs()->feature());
+        default: return nullptr;
+    }
+}
+
 void dispatch(const Expansion& e, ck_hook_id hook, const HookContext& c, const fb::HookRequest& r, Effects& fx) {
     switch (hook) {
         case CK_HOOK_GAME_START: return e.on_game_start(c, *r.args_as_GameStartArgs(), fx);
@@ -94,6 +124,11 @@ ck_status run_hook(const ck_plugin_ctx* ctx, uint32_t expansion_index, ck_hook_i
                     std::string("request: hook ") + std::to_string(hook) + " takes " +
                         fb::EnumNameHookArgs(kArgsOfHook[hook]) + " but the request carries " +
                         (req.args() == nullptr ? "no arguments" : fb::EnumNameHookArgs(req.args_type())));
+
+    if (const char* missing = missing_field(req, hook))
+        return fail(err, CK_E_BAD_BUFFER,
+                    std::string("request: ") + fb::EnumNameHookArgs(kArgsOfHook[hook]) + "." + missing +
+                        " is missing (required for hook " + std::to_string(hook) + ")");
 
     const HookContext context(*fb::GetGameState(state.data), *loaded.logger, loaded.info.id);
     Effects effects;

@@ -1,0 +1,46 @@
+// One full hook round trip through the C ABI, as a host does it on the hot
+// path: build the request, call_hook (the module verifies state and request,
+// runs the hook, builds the response), verify the response, release it.
+// The mid-game state (40 tiles, 10 figures, 3 players) is serialised once
+// and reused, as the ABI intends. Runs on the ABI tests' module, so it
+// measures the SDK and the ABI, not any expansion's rules.
+#include <benchmark/benchmark.h>
+
+#include "support/c_host.hpp"
+#include "support/fixtures.hpp"
+#include "support/responses.hpp"
+
+namespace ck::abi_test {
+namespace {
+
+void BM_HookRoundTrip(benchmark::State& run) {
+    Session session(module_path(CK_ABI_TEST_MODULE_DIR, "ck_abi_test_module"), CK_LOG_OFF);
+    const uint32_t alpha = session.expansion_index("cloisterkit.test.alpha");
+    const auto hook = static_cast<ck_hook_id>(run.range(0));
+    const Bytes state = build_state();
+    flatbuffers::FlatBufferBuilder request(256);
+    for (auto _ : run) {
+        request.Clear();
+        finish_request(request, hook, hook);
+        ck_buffer out{};
+        const ck_status s = session.api().call_hook(session.ctx(), alpha, hook, view(state),
+                                                    ck_bytes{request.GetBufferPointer(), request.GetSize()}, &out,
+                                                    nullptr);
+        if (s == CK_OK && verified_response(out) == nullptr) run.SkipWithError("response failed verification");
+        if (!CK_SUCCEEDED(s)) run.SkipWithError("call_hook failed");
+        if (out.release != nullptr) out.release(&out);
+    }
+    run.SetLabel(std::to_string(state.size()) + "-byte state");
+}
+
+// One effect back; one effect and a rule lookup; no effect (CK_NOTHING_TO_DO).
+BENCHMARK(BM_HookRoundTrip)
+    ->ArgName("hook")
+    ->Arg(CK_HOOK_TILE_PLACED)
+    ->Arg(CK_HOOK_FEATURE_SCORING)
+    ->Arg(CK_HOOK_TURN_END);
+
+}  // namespace
+}  // namespace ck::abi_test
+
+BENCHMARK_MAIN();

@@ -1,0 +1,130 @@
+// Host-side FlatBuffers for the ABI tests and the benchmark: a mid-game
+// GameState and one valid HookRequest per hook, built the way a host
+// would build them (generated code only, no SDK).
+#pragma once
+
+#include <cloisterkit/plugin.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "game_state_generated.h"
+#include "hooks_generated.h"
+
+namespace ck::abi_test {
+
+using Bytes = std::vector<uint8_t>;  // operator new aligns data() to 16
+
+inline Bytes finished_bytes(const flatbuffers::FlatBufferBuilder& b) {
+    return Bytes(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
+}
+
+struct StateShape {
+    int tiles = 40;
+    int figures = 10;
+    int players = 3;
+    uint32_t tiles_left = 30;
+    std::vector<std::pair<std::string, std::string>> rules = {{"test.bonus", "2"}, {"test.closed-west", "true"}};
+};
+
+// Tiles on a square spiral around (0,0); figures on the first tiles.
+inline Bytes build_state(const StateShape& shape = {}) {
+    flatbuffers::FlatBufferBuilder b(4096);
+    std::vector<fb::PlacedTile> tiles;
+    int x = 0, y = 0, dx = 1, dy = 0, run = 1, step = 0, turns = 0;
+    for (int i = 0; i < shape.tiles; ++i) {
+        tiles.emplace_back(fb::TileRef(int16_t(x), int16_t(y), fb::Corner::None), uint8_t(i % 4), uint16_t(i % 5));
+        x += dx, y += dy;
+        if (++step == run) {
+            step = 0, std::swap(dx, dy), dx = -dx;
+            if (++turns % 2 == 0) ++run;
+        }
+    }
+    std::vector<fb::PlacedFigure> figures;
+    for (int i = 0; i < shape.figures; ++i)
+        figures.emplace_back(tiles[size_t(i) % tiles.size()].at(), 1u << (i % 8), uint32_t(i), fb::FeatureKind::City,
+                             fb::FigureKind::SmallFollower, uint8_t(i % shape.players));
+    std::vector<flatbuffers::Offset<fb::Player>> players;
+    for (int p = 0; p < shape.players; ++p) {
+        auto stock = std::vector{fb::CreateTokenStock(b, b.CreateString("T_TOKEN"), 2 + p)};
+        players.push_back(fb::CreatePlayer(b, uint8_t(p), b.CreateString("player " + std::to_string(p)), 10 * p,
+                                           uint8_t(7 - p), b.CreateVector(stock)));
+    }
+    std::vector<flatbuffers::Offset<fb::KeyValue>> rules;
+    for (const auto& [k, v] : shape.rules) rules.push_back(fb::CreateKeyValue(b, b.CreateString(k), b.CreateString(v)));
+    std::vector<flatbuffers::Offset<flatbuffers::String>> types;
+    for (const char* t : {"BA/RCr", "BA/C", "BA/R", "BA/CRr", "BA/L"}) types.push_back(b.CreateString(t));
+    auto tokens = std::vector{fb::CreatePlacedToken(b, b.CreateString("T_TOKEN"), &tiles[1].at(), 0, 2)};
+    auto expansions = std::vector{b.CreateString("cloisterkit.test.alpha"), b.CreateString("cloisterkit.test.beta")};
+    const fb::TileRef last = tiles.empty() ? fb::TileRef() : tiles.back().at();
+    auto turn = fb::CreateTurnInfo(b, uint32_t(shape.tiles), 1, fb::Phase::ActionPhase, true, &last, false);
+    auto state = fb::CreateGameState(b, CK_SCHEMA_REVISION, b.CreateVector(types), b.CreateVectorOfStructs(tiles),
+                                     b.CreateVectorOfStructs(figures), b.CreateVector(tokens), b.CreateVector(players),
+                                     b.CreateVector(rules), b.CreateVector(expansions), 0, turn, shape.tiles_left);
+    fb::FinishGameStateBuffer(b, state);
+    return finished_bytes(b);
+}
+
+inline flatbuffers::Offset<fb::ScoredFeature> scored_city(flatbuffers::FlatBufferBuilder& b) {
+    std::vector<fb::TileRef> parts{fb::TileRef(0, 0, fb::Corner::None), fb::TileRef(1, 0, fb::Corner::None)};
+    std::vector<uint8_t> scorers{0, 2};
+    return fb::CreateScoredFeature(b, 7, fb::FeatureKind::City, true, false, b.CreateVectorOfStructs(parts), 0, 4, 4,
+                                   b.CreateVector(scorers), b.CreateString("city"));
+}
+
+// The argument table for `hook`, as its union type and offset.
+inline std::pair<fb::HookArgs, flatbuffers::Offset<void>> hook_args(flatbuffers::FlatBufferBuilder& b,
+                                                                   ck_hook_id hook) {
+    const fb::TileRef east(1, 0, fb::Corner::None), west(-5, 0, fb::Corner::None);
+    switch (hook) {
+        case CK_HOOK_GAME_START: return {fb::HookArgs::GameStartArgs, fb::CreateGameStartArgs(b, 3, 42).Union()};
+        case CK_HOOK_TILE_STEP_OPTIONS:
+            return {fb::HookArgs::TileStepOptionsArgs, fb::CreateTileStepOptionsArgs(b, 1).Union()};
+        case CK_HOOK_PLACEMENT_CHECK: {
+            std::vector<fb::Placement> c{fb::Placement(east, 0, 1), fb::Placement(west, 1, 2),
+                                         fb::Placement(east, 2, 1)};
+            return {fb::HookArgs::PlacementCheckArgs,
+                    fb::CreatePlacementCheckArgs(b, 1, b.CreateVectorOfStructs(c)).Union()};
+        }
+        case CK_HOOK_TILE_PLACED: {
+            const fb::Placement p(east, 1, 3);
+            return {fb::HookArgs::TilePlacedArgs, fb::CreateTilePlacedArgs(b, 1, &p).Union()};
+        }
+        case CK_HOOK_FIGURE_OPTIONS:
+            return {fb::HookArgs::FigureOptionsArgs, fb::CreateFigureOptionsArgs(b, 1, &east).Union()};
+        case CK_HOOK_APPLY_FIGURE_ACTION: {
+            auto option = fb::CreateFigureOption(b, b.CreateString("place-token"), b.CreateString("T_TOKEN"), &east,
+                                                 b.CreateString("place a test token"));
+            return {fb::HookArgs::ApplyFigureActionArgs, fb::CreateApplyFigureActionArgs(b, 1, option).Union()};
+        }
+        case CK_HOOK_FEATURE_SCORING:
+            return {fb::HookArgs::FeatureScoringArgs, fb::CreateFeatureScoringArgs(b, scored_city(b)).Union()};
+        case CK_HOOK_BONUS_POINTS:
+            return {fb::HookArgs::BonusPointsArgs, fb::CreateBonusPointsArgs(b, scored_city(b)).Union()};
+        case CK_HOOK_TURN_END: return {fb::HookArgs::TurnEndArgs, fb::CreateTurnEndArgs(b, 2).Union()};
+        case CK_HOOK_GAME_END_CHECK:
+            return {fb::HookArgs::GameEndCheckArgs, fb::CreateGameEndCheckArgs(b, 1).Union()};
+        case CK_HOOK_FINAL_SCORING:
+            return {fb::HookArgs::FinalScoringArgs, fb::CreateFinalScoringArgs(b, 3).Union()};
+        default: return {fb::HookArgs::NONE, 0};
+    }
+}
+
+// A valid request for `hook` finished in `b`; `hook_field` lets a test lie
+// in the header.
+inline void finish_request(flatbuffers::FlatBufferBuilder& b, ck_hook_id hook, uint32_t hook_field) {
+    auto [type, args] = hook_args(b, hook);
+    fb::FinishHookRequestBuffer(b, fb::CreateHookRequest(b, hook_field, type, args));
+}
+inline Bytes build_request(ck_hook_id hook, uint32_t hook_field) {
+    flatbuffers::FlatBufferBuilder b(256);
+    finish_request(b, hook, hook_field);
+    return finished_bytes(b);
+}
+inline Bytes build_request(ck_hook_id hook) { return build_request(hook, hook); }
+
+inline ck_bytes view(const Bytes& bytes) { return ck_bytes{bytes.data(), bytes.size()}; }
+
+}  // namespace ck::abi_test

@@ -1,0 +1,116 @@
+// Version negotiation through ck_plugin_negotiate_v1, as a C host does it.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "support/c_host.hpp"
+
+namespace ck::abi_test {
+namespace {
+
+const std::string kModule = module_path(CK_ABI_TEST_MODULE_DIR, "ck_abi_test_module");
+
+class Negotiation : public ::testing::Test {
+protected:
+    ck_status negotiate(const ck_negotiate_in& in) {
+        out = ck_negotiate_out{};
+        out.struct_size = sizeof(out);
+        err = make_error();
+        return library.entry()(&in, &out, &err);
+    }
+
+    Library library{kModule};
+    ck_negotiate_out out{};
+    ck_error err{};
+};
+
+TEST_F(Negotiation, OverlappingRangesPickTheHighestCommonVersions) {
+    ASSERT_EQ(negotiate(host_ranges(0, 5, 1, 7)), CK_OK) << err.message;
+    EXPECT_EQ(out.struct_size, sizeof(ck_negotiate_out));
+    EXPECT_EQ(out.abi_minor, uint32_t{CK_ABI_MINOR});         // module offers 0..CK_ABI_MINOR
+    EXPECT_EQ(out.schema_revision, uint32_t{CK_SCHEMA_REVISION});  // module offers exactly 1
+    ASSERT_NE(out.api, nullptr);
+    EXPECT_EQ(out.api->struct_size, sizeof(ck_plugin_api));
+    EXPECT_STREQ(out.module_name, "ck-abi-test");
+    EXPECT_STREQ(out.module_version, "0.0.1");
+    EXPECT_EQ(err.code, CK_OK);
+}
+
+TEST_F(Negotiation, AbiMajorTwoIsRefusedNamingBothSides) {
+    ASSERT_EQ(negotiate(host_ranges(0, 0, 1, 1, /*major=*/2)), CK_E_VERSION_MISMATCH);
+    EXPECT_EQ(err.code, CK_E_VERSION_MISMATCH);
+    EXPECT_NE(std::strstr(err.message, "ABI major"), nullptr) << err.message;
+    EXPECT_NE(std::strstr(err.message, "host requests 2"), nullptr) << err.message;
+    EXPECT_NE(std::strstr(err.message, "'ck-abi-test' implements 1"), nullptr) << err.message;
+    EXPECT_EQ(out.api, nullptr);  // nothing written on failure
+}
+
+TEST_F(Negotiation, DisjointAbiMinorRangeIsRefusedNamingBothRanges) {
+    ASSERT_EQ(negotiate(host_ranges(CK_ABI_MINOR + 1, CK_ABI_MINOR + 3, 1, 1)), CK_E_VERSION_MISMATCH);
+    const std::string expected = "ABI minor: host accepts " + std::to_string(CK_ABI_MINOR + 1) + ".." +
+                                 std::to_string(CK_ABI_MINOR + 3) + ", module 'ck-abi-test' provides 0.." +
+                                 std::to_string(CK_ABI_MINOR);
+    EXPECT_EQ(std::string(err.message), expected);
+    EXPECT_EQ(out.api, nullptr);
+}
+
+TEST_F(Negotiation, DisjointSchemaRangeIsRefusedNamingBothRanges) {
+    ASSERT_EQ(negotiate(host_ranges(0, CK_ABI_MINOR, 2, 3)), CK_E_VERSION_MISMATCH);
+    EXPECT_EQ(std::string(err.message), "schema revision: host accepts 2..3, module 'ck-abi-test' provides 1..1");
+    EXPECT_EQ(out.api, nullptr);
+}
+
+TEST_F(Negotiation, EmptyHostRangeIsAnInvalidArgument) {
+    EXPECT_EQ(negotiate(host_ranges(3, 1, 1, 1)), CK_E_INVALID_ARGUMENT);
+    EXPECT_NE(std::strstr(err.message, "3..1"), nullptr) << err.message;
+}
+
+TEST_F(Negotiation, NullPointersAndShortStructsAreRefused) {
+    ck_negotiate_in in = host_ranges(0, 0, 1, 1);
+    err = make_error();
+    EXPECT_EQ(library.entry()(nullptr, &out, &err), CK_E_INVALID_ARGUMENT);
+    EXPECT_EQ(library.entry()(&in, nullptr, nullptr), CK_E_INVALID_ARGUMENT);  // err may be NULL
+    in.struct_size = 8;  // too short to hold the ranges
+    EXPECT_EQ(negotiate(in), CK_E_INVALID_ARGUMENT);
+    EXPECT_NE(std::strstr(err.message, "in->struct_size is 8"), nullptr) << err.message;
+}
+
+// An older host knows a shorter ck_negotiate_out: the module must write
+// only what that host declared, never past it.
+TEST_F(Negotiation, WritesOnlyTheCapacityTheHostDeclares) {
+    struct {
+        ck_negotiate_out out;
+        unsigned char guard[16];
+    } shorter;
+    std::memset(&shorter, 0xAB, sizeof(shorter));
+    const uint32_t capacity = offsetof(ck_negotiate_out, module_name);  // up to and including `api`
+    shorter.out.struct_size = capacity;
+    ck_negotiate_in in = host_ranges(0, 0, 1, 1);
+    ASSERT_EQ(library.entry()(&in, &shorter.out, nullptr), CK_OK);
+    EXPECT_EQ(shorter.out.struct_size, capacity);
+    EXPECT_NE(shorter.out.api, nullptr);
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&shorter.out);
+    for (size_t i = capacity; i < sizeof(shorter); ++i) ASSERT_EQ(bytes[i], 0xAB) << "byte " << i << " written";
+
+    out = ck_negotiate_out{};
+    out.struct_size = offsetof(ck_negotiate_out, api);  // cannot even take the API table
+    err = make_error();
+    EXPECT_EQ(library.entry()(&in, &out, &err), CK_E_INVALID_ARGUMENT);
+}
+
+TEST(AbiTwoModule, HasNoV1EntryPointSoAnAbiOneHostRefusesIt) {
+    Library v2(module_path(CK_ABI_TEST_MODULE_DIR, "ck_abi_test_module_v2"));
+    EXPECT_EQ(v2.symbol("ck_plugin_negotiate_v1"), nullptr);
+    auto entry_v2 = reinterpret_cast<ck_plugin_negotiate_v1_fn>(v2.symbol("ck_plugin_negotiate_v2"));
+    ASSERT_NE(entry_v2, nullptr);
+    // Its own entry point refuses an ABI-1 request, too.
+    ck_negotiate_in in = host_ranges(0, 0, 1, 1, /*major=*/1);
+    ck_negotiate_out out{};
+    out.struct_size = sizeof(out);
+    ck_error err = make_error();
+    EXPECT_EQ(entry_v2(&in, &out, &err), CK_E_VERSION_MISMATCH);
+    EXPECT_NE(std::strstr(err.message, "'ck-abi-test-v2' implements 2"), nullptr) << err.message;
+}
+
+}  // namespace
+}  // namespace ck::abi_test
