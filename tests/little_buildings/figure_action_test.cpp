@@ -48,6 +48,15 @@ TEST(LittleBuildingsFigureStep, LB6_NothingOfferedWithoutBuildingsLeft) {
     EXPECT_EQ(r.status, CK_NOTHING_TO_DO);
 }
 
+// LB-6: allowed even when the player could not place a meeple (none left).
+TEST(LittleBuildingsFigureStep, LB6_OfferedEvenWithoutMeeplesInSupply) {
+    fb::GameStateT state = turn_of_player_one();
+    state.players[1]->followers_in_supply = 0;
+    const HookResult r = call(CK_HOOK_FIGURE_OPTIONS, state, figure_options(1, at(2, -1)));
+    ASSERT_EQ(r.status, CK_OK) << r.error;
+    EXPECT_EQ(offered(r).size(), 2u);
+}
+
 // LB-8: the building replaces the turn's single figure action.
 TEST(LittleBuildingsFigureStep, LB8_NothingOfferedOnceTheFigureActionIsTaken) {
     fb::GameStateT state = turn_of_player_one();
