@@ -87,6 +87,7 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     host_random_ = SplitMix64(setup.seed);
     draw_random_ = setup.initial_random ? checked_random(*setup.initial_random, "initial random")
                                         : host_random_.next_double();
+    initial_random_ = draw_random_;
 
     const uint32_t full_supply =
         followers_per_player_ == 32 ? 0xFFFFFFFFu : ((1u << followers_per_player_) - 1u);

@@ -156,6 +156,8 @@ public:
     const std::vector<TileTypeId>& discarded_tiles() const { return discarded_; }
     // The draw generator's current value (jcz-interop §4.10).
     double draw_random() const { return draw_random_; }
+    // Its value at the start of the game (JCZ `initialRandom`).
+    double initial_random() const { return initial_random_; }
 
     const TileCatalog& catalog() const { return *setup_catalog_; }
     const TileTypeTable& tile_table() const { return *prepared_->table; }
@@ -307,6 +309,7 @@ private:
     std::optional<int> end_turn_;
     uint32_t draws_ = 0;
     double draw_random_ = 0.0;
+    double initial_random_ = 0.0;
     SplitMix64 host_random_;
 
     Phase phase_ = Phase::TilePhase;
