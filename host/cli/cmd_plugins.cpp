@@ -1,0 +1,167 @@
+// `cloisterkit plugins`: every plugin module on the search path, what it
+// provides, and why a module that failed could not be loaded.
+#include <nlohmann/json.hpp>
+#include <spdlog/logger.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+#include "core/errors.hpp"
+#include "plugins/hook_names.hpp"
+#include "plugins/plugin_registry.hpp"
+
+namespace {
+
+using ck::host::ModuleRecord;
+using ck::host::PluginExpansion;
+using ck::host::PluginRegistry;
+
+constexpr const char* kUsage =
+    "usage: cloisterkit plugins [--plugin-path DIR]... [--json]\n"
+    "\n"
+    "Lists every plugin module found on the plugin search path: its file, name,\n"
+    "version, ABI and schema versions, and each expansion's id, short name,\n"
+    "version, hooks and rule options. A module that cannot be loaded is listed\n"
+    "with the reason.\n"
+    "\n"
+    "Search order: each --plugin-path DIR (in order), then the directories in\n"
+    "CLOISTERKIT_PLUGIN_PATH (colon-separated, absolute only), then the build\n"
+    "tree's plugin folder and the installed one. Never the current directory.\n"
+    "\n"
+    "options:\n"
+    "  --plugin-path DIR  search DIR first (repeatable)\n"
+    "  --json             print one JSON object instead of text\n"
+    "  --help             show this text\n";
+
+std::string quoted_list(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+    return out;
+}
+
+void print_expansion(const PluginExpansion& e) {
+    std::printf("    expansion %s\n", e.id.c_str());
+    std::printf("      name:       %s %s\n", e.name.c_str(), e.version.c_str());
+    std::printf("      short name: %s\n", e.short_name().c_str());
+    if (!e.description.empty()) std::printf("      about:      %s\n", e.description.c_str());
+    std::printf("      hooks:      %s\n", ck::host::hook_list(e.hooks).c_str());
+    std::printf("      requires:   %s\n", e.requires_ids.empty() ? "(nothing)" : quoted_list(e.requires_ids).c_str());
+    if (e.rule_options.empty()) std::printf("      rule options: (none)\n");
+    else std::printf("      rule options:\n");
+    for (const auto& o : e.rule_options) {
+        std::printf("        %s (default %s", o.key.c_str(), o.default_value.c_str());
+        if (!o.allowed.empty()) std::printf("; one of %s", quoted_list(o.allowed).c_str());
+        std::printf(")%s%s\n", o.description.empty() ? "" : ": ", o.description.c_str());
+    }
+    for (const auto& t : e.token_kinds)
+        std::printf("      token:      %s (%s) x%d\n", t.kind.c_str(), t.name.c_str(), t.count);
+}
+
+void print_text(const PluginRegistry& registry) {
+    std::printf("plugin search path:\n");
+    if (registry.search_path().empty()) std::printf("  (no plugin directory exists)\n");
+    for (const auto& d : registry.search_path())
+        std::printf("  %s  [%s]\n", d.dir.c_str(), std::string(ck::host::search_origin_name(d.origin)).c_str());
+    for (const auto& w : registry.warnings()) std::printf("  warning: %s\n", w.c_str());
+
+    std::printf("\n");
+    if (registry.modules().empty()) std::printf("no plugin modules found\n");
+    for (const ModuleRecord& r : registry.modules()) {
+        std::printf("module %s\n", r.path.c_str());
+        std::printf("  status: %s", std::string(ck::host::module_status_name(r.status)).c_str());
+        if (r.module == nullptr) {
+            std::printf(": %s\n\n", r.reason.c_str());
+            continue;
+        }
+        const auto& m = *r.module;
+        std::printf("\n  module: %s %s\n", m.name().c_str(), m.version().c_str());
+        std::printf("  ABI:    %d.%u    schema revision: %u\n", CK_ABI_MAJOR, m.abi_minor(), m.schema_revision());
+        for (const auto& e : m.expansions()) print_expansion(e);
+        std::printf("\n");
+    }
+}
+
+nlohmann::json expansion_json(const PluginExpansion& e) {
+    nlohmann::json hooks = nlohmann::json::array();
+    for (ck_hook_id h = 0; h < 64; ++h)
+        if (e.has_hook(h)) hooks.push_back(ck::host::hook_name(h));
+    nlohmann::json options = nlohmann::json::array();
+    for (const auto& o : e.rule_options)
+        options.push_back({{"key", o.key}, {"default", o.default_value}, {"allowed", o.allowed}, {"description", o.description}});
+    nlohmann::json tokens = nlohmann::json::array();
+    for (const auto& t : e.token_kinds) tokens.push_back({{"kind", t.kind}, {"name", t.name}, {"count", t.count}});
+    return {{"id", e.id},           {"name", e.name},         {"version", e.version},
+            {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
+            {"requires", e.requires_ids}, {"rule_options", options}, {"token_kinds", tokens},
+            {"jcz_element", e.jcz_element}};
+}
+
+void print_json(const PluginRegistry& registry) {
+    nlohmann::json out;
+    out["search_path"] = nlohmann::json::array();
+    for (const auto& d : registry.search_path())
+        out["search_path"].push_back({{"dir", d.dir.string()}, {"origin", ck::host::search_origin_name(d.origin)}});
+    out["warnings"] = registry.warnings();
+    out["modules"] = nlohmann::json::array();
+    for (const ModuleRecord& r : registry.modules()) {
+        nlohmann::json m{{"path", r.path.string()}, {"status", ck::host::module_status_name(r.status)}};
+        if (r.module == nullptr) {
+            m["reason"] = r.reason;
+        } else {
+            m["name"] = r.module->name();
+            m["version"] = r.module->version();
+            m["abi"] = std::to_string(CK_ABI_MAJOR) + "." + std::to_string(r.module->abi_minor());
+            m["schema_revision"] = r.module->schema_revision();
+            m["expansions"] = nlohmann::json::array();
+            for (const auto& e : r.module->expansions()) m["expansions"].push_back(expansion_json(e));
+        }
+        out["modules"].push_back(std::move(m));
+    }
+    std::cout << out.dump(2) << '\n';
+}
+
+int run_plugins(const std::vector<std::string>& args) {
+    ck::host::PluginSearchOptions options;
+    bool json = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (a == "--json") {
+            json = true;
+        } else if (a == "--plugin-path") {
+            if (i + 1 == args.size()) {
+                std::fprintf(stderr, "cloisterkit plugins: --plugin-path needs a directory\n\n%s", kUsage);
+                return 2;
+            }
+            options.dirs.emplace_back(args[++i]);
+        } else if (a.rfind("--plugin-path=", 0) == 0) {
+            options.dirs.emplace_back(a.substr(std::string("--plugin-path=").size()));
+        } else {
+            std::fprintf(stderr, "cloisterkit plugins: unknown argument '%s'\n\n%s", a.c_str(), kUsage);
+            return 2;
+        }
+    }
+    try {
+        auto logger = std::make_shared<spdlog::logger>("plugins", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+        // The listing already shows every failure; keep stderr for errors only.
+        logger->set_level(spdlog::level::err);
+        PluginRegistry registry(logger);
+        registry.discover(options);
+        if (json) print_json(registry);
+        else print_text(registry);
+        return 0;
+    } catch (const ck::host::HostError& e) {
+        std::fprintf(stderr, "cloisterkit plugins: %s\n", e.what());
+        return 2;
+    }
+}
+
+}  // namespace
+
+CK_REGISTER_COMMAND("plugins", "list plugin modules, their expansions, hooks and rule options", run_plugins);

@@ -1,0 +1,243 @@
+#include "module_loader.hpp"
+
+#include <dlfcn.h>
+#include <spdlog/logger.h>
+
+#include <cstddef>
+#include <cstring>
+#include <string_view>
+
+#include "buffer_check.hpp"
+#include "hook_names.hpp"
+#include "manifest_generated.h"
+
+namespace ck::host {
+namespace {
+
+// Entry symbols of future ABI majors we recognise, to refuse them by name.
+constexpr uint32_t kHighestMajorProbed = 16;
+// Sanity bounds on what a module may declare.
+constexpr uint32_t kMaxExpansionsPerModule = 1024;
+constexpr size_t kMaxRequires = 256;
+
+// True when a struct of `struct_size` bytes contains the field ending at `end`.
+constexpr bool has_field(uint32_t struct_size, size_t end) { return end <= struct_size; }
+#define CK_FIELD_END(type, field) (offsetof(type, field) + sizeof(((type*)nullptr)->field))
+
+ck_error empty_error() {
+    ck_error err{};
+    err.struct_size = sizeof(ck_error);
+    return err;
+}
+
+// The module's message, bounded even if the module forgot the NUL.
+std::string error_text(const ck_error& err) {
+    const size_t n = strnlen(err.message, sizeof(err.message));
+    return n == 0 ? std::string("(no message)") : std::string(err.message, n);
+}
+
+std::string text_or(const char* s, const char* fallback) { return s != nullptr ? std::string(s) : std::string(fallback); }
+
+std::string str(const flatbuffers::String* s) { return s != nullptr ? s->str() : std::string(); }
+
+std::vector<std::string> strings(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* v) {
+    std::vector<std::string> out;
+    if (v != nullptr)
+        for (const auto* s : *v) out.push_back(str(s));
+    return out;
+}
+
+// [thread-safe] The log callback every module gets. Never throws.
+void host_log(void* host_data, int32_t level, const char* message, size_t length) {
+    try {
+        const auto* route = static_cast<const PluginModule::LogRoute*>(host_data);
+        if (route == nullptr || route->logger == nullptr || message == nullptr) return;
+        if (level < CK_LOG_TRACE) level = CK_LOG_TRACE;
+        if (level > CK_LOG_CRITICAL) level = CK_LOG_CRITICAL;
+        // CK_LOG_* and spdlog's levels have the same values (trace = 0 ... critical = 5).
+        const auto spd_level = static_cast<spdlog::level::level_enum>(level);
+        if (!route->logger->should_log(spd_level)) return;
+        route->logger->log(spd_level, "[{}] {}", route->module, std::string_view(message, length));
+    } catch (...) {
+        // A log line is not worth unwinding through a C caller.
+    }
+}
+
+void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
+    e.description = str(m.description());
+    if (m.rule_options() != nullptr)
+        for (const auto* o : *m.rule_options())
+            e.rule_options.push_back({str(o->key()), str(o->default_value()), strings(o->allowed()), str(o->description())});
+    if (m.token_kinds() != nullptr)
+        for (const auto* t : *m.token_kinds()) e.token_kinds.push_back({str(t->kind()), str(t->name()), t->count()});
+    e.tile_definitions_xml = str(m.tile_definitions_xml());
+    e.jcz_element = str(m.jcz_element());
+    if (m.jcz_rule_aliases() != nullptr)
+        for (const auto* a : *m.jcz_rule_aliases())
+            e.jcz_rule_aliases.push_back({str(a->jcz_key()), str(a->jcz_value()), str(a->key()), str(a->value())});
+}
+
+// Releases a module-produced buffer when the scope ends, whatever happens.
+struct BufferGuard {
+    ck_buffer buffer{};
+    BufferGuard() { buffer.struct_size = sizeof(ck_buffer); }
+    ~BufferGuard() {
+        if (buffer.release != nullptr) buffer.release(&buffer);
+    }
+};
+
+}  // namespace
+
+PluginModule::~PluginModule() {
+    if (ctx_ != nullptr && api_ != nullptr && api_->destroy != nullptr) api_->destroy(ctx_);
+    if (handle_ != nullptr) dlclose(handle_);
+}
+
+const char* PluginModule::status_name(ck_status status) const {
+    const char* name = (api_ != nullptr && api_->status_name != nullptr) ? api_->status_name(status) : nullptr;
+    return name != nullptr ? name : host_status_name(status).data();
+}
+
+std::unique_ptr<PluginModule> PluginModule::load(const std::filesystem::path& path, spdlog::logger& logger) {
+    std::unique_ptr<PluginModule> m(new PluginModule());
+    m->path_ = path;
+    dlerror();
+    m->handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (m->handle_ == nullptr) {
+        const char* why = dlerror();
+        throw ModuleLoadError(path, std::string("dlopen failed: ") + (why != nullptr ? why : "unknown reason"));
+    }
+    void* entry = dlsym(m->handle_, CK_PLUGIN_ENTRY_SYMBOL);
+    if (entry == nullptr) {
+        for (uint32_t major = CK_ABI_MAJOR + 1; major <= kHighestMajorProbed; ++major) {
+            const std::string symbol = "ck_plugin_negotiate_v" + std::to_string(major);
+            if (dlsym(m->handle_, symbol.c_str()) != nullptr)
+                throw ModuleLoadError(path, "built for ABI major " + std::to_string(major) + " (exports " + symbol +
+                                                "); this host speaks ABI major " + std::to_string(CK_ABI_MAJOR));
+        }
+        throw ModuleLoadError(path, "not a cloisterkit plugin module: no " CK_PLUGIN_ENTRY_SYMBOL);
+    }
+    m->negotiate(entry);
+    m->create_context(logger);
+    m->read_expansions();
+    return m;
+}
+
+void PluginModule::negotiate(void* entry) {
+    const auto fn = reinterpret_cast<ck_plugin_negotiate_v1_fn>(entry);
+    ck_negotiate_in in{};
+    in.struct_size = sizeof(in);
+    in.abi_major = CK_ABI_MAJOR;
+    in.abi_minor_min = 0;
+    in.abi_minor_max = CK_ABI_MINOR;
+    in.schema_min = CK_SCHEMA_REVISION;
+    in.schema_max = CK_SCHEMA_REVISION;
+    ck_negotiate_out out{};
+    out.struct_size = sizeof(out);
+    ck_error err = empty_error();
+
+    const ck_status status = fn(&in, &out, &err);
+    const std::string host_ranges = "host accepts ABI 1." + std::to_string(in.abi_minor_min) + "..1." +
+                                    std::to_string(in.abi_minor_max) + ", schema revision " +
+                                    std::to_string(in.schema_min) + ".." + std::to_string(in.schema_max);
+    if (!CK_SUCCEEDED(status))
+        throw ModuleLoadError(path_, "version negotiation refused (" + std::string(host_status_name(status)) +
+                                         "): " + error_text(err) + " [" + host_ranges + "]");
+
+    const uint32_t size = out.struct_size < sizeof(out) ? out.struct_size : static_cast<uint32_t>(sizeof(out));
+    if (!has_field(size, CK_FIELD_END(ck_negotiate_out, api)) || out.api == nullptr)
+        throw ModuleLoadError(path_, "negotiation succeeded but returned no API table");
+    if (out.abi_minor < in.abi_minor_min || out.abi_minor > in.abi_minor_max ||
+        out.schema_revision < in.schema_min || out.schema_revision > in.schema_max)
+        throw ModuleLoadError(path_, "negotiation chose ABI 1." + std::to_string(out.abi_minor) + ", schema revision " +
+                                         std::to_string(out.schema_revision) + ", outside what the " + host_ranges);
+    abi_minor_ = out.abi_minor;
+    schema_revision_ = out.schema_revision;
+    if (has_field(size, CK_FIELD_END(ck_negotiate_out, module_name))) name_ = text_or(out.module_name, "");
+    if (has_field(size, CK_FIELD_END(ck_negotiate_out, module_version))) version_ = text_or(out.module_version, "");
+    if (name_.empty()) name_ = path_.stem().string();
+
+    // Every function of ABI 1.0 except get_extension is required.
+    const ck_plugin_api* api = out.api;
+    if (!has_field(api->struct_size, CK_FIELD_END(ck_plugin_api, status_name)))
+        throw ModuleLoadError(path_, "API table has struct_size " + std::to_string(api->struct_size) +
+                                         ", smaller than ABI 1.0's " +
+                                         std::to_string(CK_FIELD_END(ck_plugin_api, status_name)));
+    if (api->create == nullptr || api->destroy == nullptr || api->expansion_count == nullptr ||
+        api->expansion_at == nullptr || api->get_manifest == nullptr || api->call_hook == nullptr ||
+        api->status_name == nullptr)
+        throw ModuleLoadError(path_, "API table has a NULL function pointer");
+    api_ = api;
+}
+
+void PluginModule::create_context(spdlog::logger& logger) {
+    log_route_ = {&logger, name_};
+    ck_host_info host{};
+    host.struct_size = sizeof(host);
+    host.host_name = kHostName;
+    host.host_version = kHostVersion;
+    host.host_data = &log_route_;
+    host.log = &host_log;
+    host.max_log_level = static_cast<int32_t>(logger.level());  // same scale as CK_LOG_*
+    ck_error err = empty_error();
+    ck_plugin_ctx* ctx = nullptr;
+    const ck_status status = api_->create(&host, &ctx, &err);
+    if (!CK_SUCCEEDED(status))
+        throw ModuleLoadError(path_, "create failed (" + std::string(status_name(status)) + "): " + error_text(err));
+    if (ctx == nullptr) throw ModuleLoadError(path_, "create succeeded but returned a NULL context");
+    ctx_ = ctx;
+}
+
+void PluginModule::read_expansions() {
+    const uint32_t count = api_->expansion_count(ctx_);
+    if (count > kMaxExpansionsPerModule)
+        throw ModuleLoadError(path_, "expansion_count() is " + std::to_string(count) + ", more than the limit of " +
+                                         std::to_string(kMaxExpansionsPerModule));
+    for (uint32_t i = 0; i < count; ++i) {
+        const std::string where = "expansion #" + std::to_string(i);
+        const ck_expansion_desc* desc = api_->expansion_at(ctx_, i);
+        if (desc == nullptr)
+            throw ModuleLoadError(path_, "expansion_at(" + std::to_string(i) + ") returned NULL though expansion_count() is " +
+                                             std::to_string(count));
+        if (!has_field(desc->struct_size, CK_FIELD_END(ck_expansion_desc, hooks)))
+            throw ModuleLoadError(path_, where + ": descriptor struct_size " + std::to_string(desc->struct_size) +
+                                             " is too small for id, name, version and hooks");
+        if (desc->id == nullptr || desc->id[0] == '\0' || desc->name == nullptr || desc->version == nullptr)
+            throw ModuleLoadError(path_, where + ": descriptor has a NULL or empty id, name or version");
+
+        PluginExpansion e;
+        e.module = this;
+        e.index = i;
+        e.id = desc->id;
+        e.name = desc->name;
+        e.version = desc->version;
+        e.hooks = desc->hooks;
+        if (has_field(desc->struct_size, CK_FIELD_END(ck_expansion_desc, requires_ids)) && desc->requires_ids != nullptr) {
+            for (size_t r = 0; desc->requires_ids[r] != nullptr; ++r) {
+                if (r == kMaxRequires) throw ModuleLoadError(path_, e.id + ": requires list is not NULL-terminated");
+                e.requires_ids.emplace_back(desc->requires_ids[r]);
+            }
+        }
+        for (const auto& other : expansions_)
+            if (other.id == e.id) throw ModuleLoadError(path_, "expansion id '" + e.id + "' appears twice in the module");
+
+        BufferGuard manifest;
+        ck_error err = empty_error();
+        const ck_status status = api_->get_manifest(ctx_, i, &manifest.buffer, &err);
+        if (!CK_SUCCEEDED(status))
+            throw ModuleLoadError(path_, e.id + ": get_manifest failed (" + status_name(status) + "): " + error_text(err));
+        const std::string bad =
+            check_buffer<fb::ExpansionManifest>(manifest.buffer.data, manifest.buffer.size, fb::ExpansionManifestIdentifier());
+        if (!bad.empty()) throw ModuleLoadError(path_, e.id + ": manifest rejected: " + bad);
+        const auto* m = fb::GetExpansionManifest(manifest.buffer.data);
+        if (str(m->id()) != e.id)
+            throw ModuleLoadError(path_, e.id + ": manifest id '" + str(m->id()) + "' differs from the descriptor's");
+        if (m->hooks() != e.hooks)
+            throw ModuleLoadError(path_, e.id + ": manifest hooks (" + hook_list(m->hooks()) +
+                                             ") differ from the descriptor's (" + hook_list(e.hooks) + ")");
+        copy_manifest(*m, e);
+        expansions_.push_back(std::move(e));
+    }
+}
+
+}  // namespace ck::host

@@ -1,0 +1,58 @@
+// What the host knows about one expansion of a loaded module: its
+// descriptor (ck_expansion_desc) and its verified manifest (CKMF), copied
+// into host-owned strings so nothing dangles once the module is gone.
+#pragma once
+
+#include <cloisterkit/plugin.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ck::host {
+
+class PluginModule;
+
+struct RuleOptionInfo {
+    std::string key;
+    std::string default_value;
+    std::vector<std::string> allowed;  // empty: free-form
+    std::string description;
+};
+
+struct TokenKindInfo {
+    std::string kind;  // "LB_TOWER"
+    std::string name;  // "tower"
+    int count = 0;
+};
+
+struct RuleAliasInfo {
+    std::string jcz_key, jcz_value, key, value;
+};
+
+struct PluginExpansion {
+    const PluginModule* module = nullptr;  // owner; outlives this entry
+    uint32_t index = 0;                    // expansion index inside the module
+
+    // From the descriptor.
+    std::string id;  // "cloisterkit.little-buildings"
+    std::string name;
+    std::string version;
+    uint64_t hooks = 0;
+    std::vector<std::string> requires_ids;
+
+    // From the manifest.
+    std::string description;
+    std::vector<RuleOptionInfo> rule_options;
+    std::vector<TokenKindInfo> token_kinds;
+    std::string tile_definitions_xml;
+    std::string jcz_element;  // "little-buildings"
+    std::vector<RuleAliasInfo> jcz_rule_aliases;
+
+    bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
+    // The name a user may type instead of the id: the JCloisterZone element
+    // when the manifest has one, else the id's last dot-separated part.
+    std::string short_name() const;
+};
+
+}  // namespace ck::host

@@ -1,0 +1,89 @@
+// Every plugin module the host found, loaded or not, and the expansions
+// they provide. A game enables expansions from here by id, by short name or
+// with "all". The registry owns the modules (destroy + dlclose when it
+// goes) and the spdlog logger module messages go to; it never touches
+// spdlog's global registry.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "module_loader.hpp"
+#include "plugin_expansion.hpp"
+#include "search_path.hpp"
+
+namespace spdlog {
+class logger;
+}
+
+namespace ck::host {
+
+enum class ModuleStatus { Loaded, Failed, Shadowed };
+std::string_view module_status_name(ModuleStatus status);  // "loaded", "failed", "shadowed"
+
+// One module file the search found, for listing.
+struct ModuleRecord {
+    std::filesystem::path path;
+    SearchOrigin origin = SearchOrigin::CommandLine;
+    ModuleStatus status = ModuleStatus::Failed;
+    std::string reason;                   // why it failed or is shadowed; empty when loaded
+    const PluginModule* module = nullptr;  // when loaded
+};
+
+class PluginRegistry {
+public:
+    // `logger` receives the modules' log messages and the registry's
+    // warnings; by default a private logger ("plugins") writing to stderr at
+    // level warn.
+    explicit PluginRegistry(std::shared_ptr<spdlog::logger> logger = nullptr);
+    ~PluginRegistry();
+    PluginRegistry(const PluginRegistry&) = delete;
+    PluginRegistry& operator=(const PluginRegistry&) = delete;
+
+    // Searches the plugin path (search_path.hpp) and loads every `*.so`
+    // found. A module that fails is recorded with its reason, not thrown;
+    // only a bad --plugin-path directory throws HostError. A file whose name
+    // was already found in an earlier directory is recorded as shadowed and
+    // not loaded (the first one wins, as with PATH).
+    void discover(const PluginSearchOptions& options);
+
+    // Loads one module file and records it (as `discover` does).
+    ModuleRecord load(const std::filesystem::path& path, SearchOrigin origin = SearchOrigin::CommandLine);
+
+    const std::vector<SearchDir>& search_path() const { return search_path_; }
+    const std::vector<std::string>& warnings() const { return warnings_; }
+    const std::vector<ModuleRecord>& modules() const { return records_; }
+    // Every expansion of every loaded module, in load order.
+    std::vector<const PluginExpansion*> expansions() const;
+
+    // The expansion with this id or short name, or nullptr.
+    const PluginExpansion* find(std::string_view id_or_short_name) const;
+
+    // The expansions a game enables: each spec is an id
+    // ("cloisterkit.little-buildings"), a short name ("little-buildings") or
+    // "all". Returned sorted by id, without repeats. Throws HostError for an
+    // unknown name (listing the available ones and the modules that failed),
+    // for an id two modules provide, and for a missing `requires`.
+    std::vector<const PluginExpansion*> resolve(const std::vector<std::string>& specs) const;
+
+    spdlog::logger& logger() const { return *logger_; }
+
+private:
+    const PluginExpansion* find_by_id(std::string_view id) const;
+    std::vector<const PluginExpansion*> matches(std::string_view name) const;
+    std::string available_text() const;
+    void check_not_ambiguous(const PluginExpansion& e) const;
+
+    std::shared_ptr<spdlog::logger> logger_;  // declared first: outlives the modules
+    std::vector<SearchDir> search_path_;
+    std::vector<std::string> warnings_;
+    std::vector<std::unique_ptr<PluginModule>> modules_;  // loaded, in load order
+    std::vector<ModuleRecord> records_;
+    // An id provided by a later module too: id -> the later module's path.
+    std::map<std::string, std::filesystem::path, std::less<>> conflicts_;
+};
+
+}  // namespace ck::host

@@ -1,0 +1,258 @@
+// Finding, loading and negotiating plugin modules; enabling expansions.
+#include <dlfcn.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "plugins/plugin_registry.hpp"
+#include "test_modules.hpp"
+
+namespace fs = std::filesystem;
+using namespace ck::host;
+using ck::test::ScopedEnv;
+using ck::test::ScratchDir;
+using ck::test::test_module;
+using testing::HasSubstr;
+
+namespace {
+
+PluginRegistry quiet_registry() { return PluginRegistry(ck::test::capturing_logger().logger); }
+
+const ModuleRecord* record_for(const PluginRegistry& r, const fs::path& path) {
+    for (const auto& m : r.modules())
+        if (m.path == path) return &m;
+    return nullptr;
+}
+
+std::string resolve_error(const PluginRegistry& r, std::vector<std::string> specs) {
+    try {
+        r.resolve(specs);
+    } catch (const HostError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST(PluginSearch, CommandLineThenEnvironmentThenDefaultDirs) {
+    ScratchDir cli("cli"), env("env");
+    const auto a = cli.add(test_module("test_scripted"), "a_scripted.so");
+    const auto b = env.add(test_module("test_not_a_plugin"), "b_plain.so");
+    ScopedEnv var(kPluginPathVariable, ":relative/dir:" + env.path().string());
+
+    PluginRegistry registry(ck::test::capturing_logger().logger);
+    registry.discover({{cli.path()}, true, true});
+
+    const auto& path = registry.search_path();
+    ASSERT_GE(path.size(), 2u);
+    EXPECT_EQ(path[0].dir, cli.path());
+    EXPECT_EQ(path[0].origin, SearchOrigin::CommandLine);
+    EXPECT_EQ(path[1].dir, env.path());
+    EXPECT_EQ(path[1].origin, SearchOrigin::Environment);
+    if (fs::is_directory(CK_TEST_PLUGIN_DIR)) {
+        ASSERT_GE(path.size(), 3u);
+        EXPECT_EQ(path[2].dir, fs::weakly_canonical(CK_TEST_PLUGIN_DIR));
+        EXPECT_EQ(path[2].origin, SearchOrigin::BuildTree);
+    }
+    // Modules are loaded in search order; the empty and the relative entry
+    // are never searched (they would mean the current directory).
+    ASSERT_GE(registry.modules().size(), 2u);
+    EXPECT_EQ(registry.modules()[0].path, a);
+    EXPECT_EQ(registry.modules()[0].status, ModuleStatus::Loaded);
+    EXPECT_EQ(registry.modules()[1].path, b);
+    EXPECT_EQ(registry.modules()[1].status, ModuleStatus::Failed);
+    ASSERT_EQ(registry.warnings().size(), 2u);
+    EXPECT_THAT(registry.warnings()[0], HasSubstr("never the current directory"));
+    EXPECT_THAT(registry.warnings()[1], HasSubstr("relative/dir"));
+}
+
+TEST(PluginSearch, EnvironmentVariableAlone) {
+    ScratchDir env("env");
+    const auto a = env.add(test_module("test_scripted"), "scripted.so");
+    ScopedEnv var(kPluginPathVariable, env.path().string());
+    PluginRegistry registry = quiet_registry();
+    registry.discover({{}, true, false});
+    ASSERT_EQ(registry.modules().size(), 1u);
+    EXPECT_EQ(registry.modules()[0].origin, SearchOrigin::Environment);
+    EXPECT_EQ(registry.modules()[0].status, ModuleStatus::Loaded);
+    EXPECT_NE(registry.find("test.good"), nullptr);
+}
+
+TEST(PluginSearch, NoDirectoriesMeansNoModules) {
+    ScopedEnv var(kPluginPathVariable, std::nullopt);
+    PluginRegistry registry = quiet_registry();
+    registry.discover({{}, true, false});
+    EXPECT_TRUE(registry.search_path().empty());
+    EXPECT_TRUE(registry.modules().empty());
+    EXPECT_THAT(resolve_error(registry, {"little-buildings"}), HasSubstr("available: none"));
+}
+
+TEST(PluginSearch, MissingCommandLineDirectoryIsAnError) {
+    PluginRegistry registry = quiet_registry();
+    try {
+        registry.discover({{"/nonexistent/cloisterkit-plugins"}, false, false});
+        FAIL() << "expected HostError";
+    } catch (const HostError& e) {
+        EXPECT_THAT(e.what(), HasSubstr("/nonexistent/cloisterkit-plugins"));
+        EXPECT_THAT(e.what(), HasSubstr("not a directory"));
+    }
+}
+
+TEST(PluginSearch, SameFileNameLaterOnThePathIsShadowed) {
+    ScratchDir first("first"), second("second");
+    const auto a = first.add(test_module("test_scripted"), "same.so");
+    const auto b = second.add(test_module("test_scripted"), "same.so");
+    PluginRegistry registry = quiet_registry();
+    registry.discover({{first.path(), second.path()}, false, false});
+    ASSERT_EQ(registry.modules().size(), 2u);
+    EXPECT_EQ(record_for(registry, a)->status, ModuleStatus::Loaded);
+    EXPECT_EQ(record_for(registry, b)->status, ModuleStatus::Shadowed);
+    EXPECT_THAT(record_for(registry, b)->reason, HasSubstr(a.string()));
+    EXPECT_NO_THROW(registry.resolve({"test.good"}));
+}
+
+TEST(ModuleLoading, FutureAbiMajorIsRefusedNamingBothMajors) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_abi_v2"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("built for ABI major 2"));
+    EXPECT_THAT(r.reason, HasSubstr("this host speaks ABI major 1"));
+}
+
+TEST(ModuleLoading, OrdinarySharedLibraryIsNotAPlugin) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_not_a_plugin"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_EQ(r.reason, "not a cloisterkit plugin module: no ck_plugin_negotiate_v1");
+}
+
+TEST(ModuleLoading, FileThatIsNoLibraryFailsInDlopen) {
+    ScratchDir dir("junk");
+    const auto junk = dir.path() / "junk.so";
+    { std::ofstream(junk) << "not an ELF file"; }
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(junk);
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("dlopen failed"));
+}
+
+TEST(ModuleLoading, RefusedNegotiationReportsTheModulesMessage) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_refusing"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("version negotiation refused (CK_E_VERSION_MISMATCH)"));
+    EXPECT_THAT(r.reason, HasSubstr("module 'refusing' provides 2..2"));
+    EXPECT_THAT(r.reason, HasSubstr("host accepts ABI 1.0..1.0, schema revision 1..1"));
+}
+
+TEST(ModuleLoading, ManifestThatFailsVerificationIsRejected) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_bad_manifest"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: buffer identifier is not \"CKMF\""));
+}
+
+TEST(ModuleLoading, ReadsDescriptorsAndManifests) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_scripted"));
+    ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
+    EXPECT_EQ(r.module->name(), "scripted");
+    EXPECT_EQ(r.module->version(), "0.0.1");
+    EXPECT_EQ(r.module->abi_minor(), 0u);
+    EXPECT_EQ(r.module->schema_revision(), 1u);
+    const PluginExpansion* good = registry.find("test.good");
+    ASSERT_NE(good, nullptr);
+    EXPECT_TRUE(good->has_hook(CK_HOOK_GAME_START));
+    EXPECT_TRUE(good->has_hook(CK_HOOK_BONUS_POINTS));
+    EXPECT_FALSE(good->has_hook(CK_HOOK_FEATURE_SCORING));
+    ASSERT_EQ(good->rule_options.size(), 1u);
+    EXPECT_EQ(good->rule_options[0].key, "test.bonus");
+    EXPECT_EQ(good->rule_options[0].default_value, "1");
+    ASSERT_EQ(good->token_kinds.size(), 1u);
+    EXPECT_EQ(good->token_kinds[0].kind, "TEST_TOKEN");
+    EXPECT_EQ(registry.find("test.multiplier")->requires_ids, std::vector<std::string>{"test.good"});
+}
+
+TEST(ModuleLoading, ModuleLogMessagesReachTheRegistrysLogger) {
+    auto log = ck::test::capturing_logger();
+    PluginRegistry registry(log.logger);
+    ASSERT_EQ(registry.load(test_module("test_scripted")).status, ModuleStatus::Loaded);
+    EXPECT_THAT(*log.lines, testing::Contains("[scripted] scripted module created"));
+}
+
+TEST(ModuleLoading, DestroyingTheRegistryUnloadsTheModules) {
+    ScratchDir dir("unload");
+    const auto copy = dir.add(test_module("test_scripted"), "unload_me.so");
+    {
+        PluginRegistry registry = quiet_registry();
+        ASSERT_EQ(registry.load(copy).status, ModuleStatus::Loaded);
+        void* still = dlopen(copy.c_str(), RTLD_NOW | RTLD_NOLOAD);
+        EXPECT_NE(still, nullptr);
+        if (still) dlclose(still);
+    }
+    EXPECT_EQ(dlopen(copy.c_str(), RTLD_NOW | RTLD_NOLOAD), nullptr);
+}
+
+TEST(ModuleLoading, DuplicateExpansionIdsNameBothModules) {
+    ScratchDir dir("dup");
+    const auto one = dir.add(test_module("test_scripted"), "one.so");
+    const auto two = dir.add(test_module("test_scripted"), "two.so");
+    PluginRegistry registry = quiet_registry();
+    registry.discover({{dir.path()}, false, false});
+    EXPECT_EQ(record_for(registry, one)->status, ModuleStatus::Loaded);
+    const ModuleRecord* second = record_for(registry, two);
+    EXPECT_EQ(second->status, ModuleStatus::Failed);
+    EXPECT_THAT(second->reason, HasSubstr("'test.good' is already provided by module " + one.string()));
+    const std::string error = resolve_error(registry, {"test.good"});
+    EXPECT_THAT(error, HasSubstr(one.string()));
+    EXPECT_THAT(error, HasSubstr(two.string()));
+}
+
+TEST(EnablingExpansions, ByIdShortNameOrAll) {
+    PluginRegistry registry = quiet_registry();
+    registry.load(test_module("test_scripted"));
+    auto by_id = registry.resolve({"test.good"});
+    ASSERT_EQ(by_id.size(), 1u);
+    EXPECT_EQ(by_id[0]->id, "test.good");
+    auto by_short = registry.resolve({"good", "test.good"});  // repeats collapse
+    ASSERT_EQ(by_short.size(), 1u);
+    EXPECT_EQ(by_short[0], by_id[0]);
+    auto both = registry.resolve({"multiplier,good"});
+    ASSERT_EQ(both.size(), 2u);
+    EXPECT_EQ(both[0]->id, "test.good");  // sorted by id
+    EXPECT_EQ(both[1]->id, "test.multiplier");
+    EXPECT_EQ(registry.resolve({"all"}).size(), registry.expansions().size());
+}
+
+TEST(EnablingExpansions, UnknownNameListsWhatIsAvailable) {
+    PluginRegistry registry = quiet_registry();
+    registry.load(test_module("test_scripted"));
+    registry.load(test_module("test_refusing"));
+    const std::string error = resolve_error(registry, {"cathedrals"});
+    EXPECT_THAT(error, HasSubstr("unknown expansion 'cathedrals'"));
+    EXPECT_THAT(error, HasSubstr("test.good (good)"));
+    EXPECT_THAT(error, HasSubstr(test_module("test_refusing").string() + " failed to load"));
+}
+
+TEST(EnablingExpansions, RequiredExpansionMustBeEnabledToo) {
+    PluginRegistry registry = quiet_registry();
+    registry.load(test_module("test_scripted"));
+    EXPECT_THAT(resolve_error(registry, {"test.multiplier"}),
+                HasSubstr("expansion 'test.multiplier' requires 'test.good'; enable it too"));
+}
+
+TEST(ShippedModule, LoadsAndProvidesLittleBuildings) {
+    ASSERT_TRUE(fs::exists(ck::test::shipped_module())) << ck::test::shipped_module();
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(ck::test::shipped_module());
+    ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
+    const PluginExpansion* lb = registry.find("cloisterkit.little-buildings");
+    ASSERT_NE(lb, nullptr);
+    EXPECT_EQ(lb->short_name(), "little-buildings");
+    const auto chosen = registry.resolve({"little-buildings"});
+    ASSERT_EQ(chosen.size(), 1u);
+    EXPECT_EQ(chosen[0], lb);
+}

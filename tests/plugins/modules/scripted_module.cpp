@@ -1,0 +1,229 @@
+// A plugin module written straight against the C ABI (no SDK), so tests can
+// make it misbehave in ways the SDK would never allow. Compiled several
+// times with TEST_MODULE_VARIANT:
+//   1 "scripted": the expansions below, one behaviour each;
+//   2 "refusing": negotiation refuses (schema revision 2..2 only);
+//   3 "bad-manifest": get_manifest returns bytes that are not a manifest.
+#include <cloisterkit/plugin.h>
+#include <flatbuffers/flatbuffers.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "game_state_generated.h"
+#include "hooks_generated.h"
+#include "manifest_generated.h"
+
+#ifndef TEST_MODULE_VARIANT
+#define TEST_MODULE_VARIANT 1
+#endif
+
+namespace {
+
+using flatbuffers::FlatBufferBuilder;
+using namespace ck::fb;
+
+enum Behaviour { Good, Multiplier, Garbage, Disallowed, BadPlayer, Failing, WrongTile };
+
+struct TestExpansion {
+    Behaviour behaviour;
+    ck_expansion_desc desc;
+};
+
+constexpr uint64_t kGoodHooks = CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_FIGURE_OPTIONS) |
+                                CK_HOOK_BIT(CK_HOOK_APPLY_FIGURE_ACTION) | CK_HOOK_BIT(CK_HOOK_BONUS_POINTS) |
+                                CK_HOOK_BIT(CK_HOOK_FINAL_SCORING);
+const char* const kRequiresGood[] = {"test.good", nullptr};
+
+TestExpansion kExpansions[] = {
+    {Good, {sizeof(ck_expansion_desc), "test.good", "Good", "1.0.0", kGoodHooks, nullptr}},
+    {Multiplier,
+     {sizeof(ck_expansion_desc), "test.multiplier", "Multiplier", "1.0.0", CK_HOOK_BIT(CK_HOOK_FEATURE_SCORING),
+      kRequiresGood}},
+    {Garbage, {sizeof(ck_expansion_desc), "test.garbage", "Garbage", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    {Disallowed,
+     {sizeof(ck_expansion_desc), "test.disallowed", "Disallowed", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    {BadPlayer,
+     {sizeof(ck_expansion_desc), "test.bad-player", "Bad player", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    {Failing, {sizeof(ck_expansion_desc), "test.failing", "Failing", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    {WrongTile,
+     {sizeof(ck_expansion_desc), "test.wrong-tile", "Wrong tile", "1.0.0", CK_HOOK_BIT(CK_HOOK_APPLY_FIGURE_ACTION) |
+                                                                                CK_HOOK_BIT(CK_HOOK_FIGURE_OPTIONS),
+      nullptr}},
+};
+constexpr uint32_t kCount = sizeof(kExpansions) / sizeof(kExpansions[0]);
+
+struct Context {
+    ck_host_info host;
+};
+
+ck_status fail(ck_error* err, ck_status code, const char* message) {
+    if (err != nullptr) {
+        err->code = code;
+        std::snprintf(err->message, sizeof(err->message), "%s", message);
+    }
+    return code;
+}
+
+// Output buffers own a heap copy of the finished bytes.
+void release_bytes(ck_buffer* b) {
+    delete[] static_cast<uint8_t*>(b->private_data);
+    b->data = nullptr;
+    b->release = nullptr;
+    b->private_data = nullptr;
+}
+
+void hand_over(const uint8_t* data, size_t size, ck_buffer* out) {
+    auto* copy = new uint8_t[size];
+    std::memcpy(copy, data, size);
+    out->data = copy;
+    out->size = size;
+    out->release = &release_bytes;
+    out->private_data = copy;
+}
+
+ck_status create(const ck_host_info* host, ck_plugin_ctx** out_ctx, ck_error*) {
+    auto* ctx = new Context{*host};
+    if (host->log != nullptr && host->max_log_level <= CK_LOG_INFO) {
+        const char msg[] = "scripted module created";
+        host->log(host->host_data, CK_LOG_INFO, msg, sizeof(msg) - 1);
+    }
+    *out_ctx = reinterpret_cast<ck_plugin_ctx*>(ctx);
+    return CK_OK;
+}
+
+void destroy(ck_plugin_ctx* ctx) { delete reinterpret_cast<Context*>(ctx); }
+uint32_t expansion_count(const ck_plugin_ctx*) { return kCount; }
+const ck_expansion_desc* expansion_at(const ck_plugin_ctx*, uint32_t i) { return i < kCount ? &kExpansions[i].desc : nullptr; }
+
+ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_error* err) {
+    if (index >= kCount) return fail(err, CK_E_NO_SUCH_EXPANSION, "no such expansion");
+    if (TEST_MODULE_VARIANT == 3) {
+        static const uint8_t junk[32] = {12, 0, 0, 0, 'N', 'O', 'P', 'E'};
+        hand_over(junk, sizeof(junk), out);
+        return CK_OK;
+    }
+    const ck_expansion_desc& d = kExpansions[index].desc;
+    FlatBufferBuilder b;
+    std::vector<flatbuffers::Offset<RuleOptionDecl>> options;
+    if (kExpansions[index].behaviour == Good)
+        options.push_back(CreateRuleOptionDeclDirect(b, "test.bonus", "1", nullptr, "points added by BONUS_POINTS"));
+    std::vector<flatbuffers::Offset<TokenKindDecl>> tokens;
+    if (kExpansions[index].behaviour == Good) tokens.push_back(CreateTokenKindDeclDirect(b, "TEST_TOKEN", "test token", 2));
+    auto manifest = CreateExpansionManifestDirect(b, d.id, d.name, d.version, "a test expansion", d.hooks, nullptr,
+                                                  &options, &tokens);
+    b.Finish(manifest, ExpansionManifestIdentifier());
+    hand_over(b.GetBufferPointer(), b.GetSize(), out);
+    return CK_OK;
+}
+
+flatbuffers::Offset<EffectEntry> entry(FlatBufferBuilder& b, Effect type, flatbuffers::Offset<void> value) {
+    return CreateEffectEntry(b, type, value);
+}
+
+ck_status respond(FlatBufferBuilder& b, std::vector<flatbuffers::Offset<EffectEntry>>& effects, ck_buffer* out) {
+    b.Finish(CreateHookResponse(b, b.CreateVector(effects)), "CKRS");
+    hand_over(b.GetBufferPointer(), b.GetSize(), out);
+    return CK_OK;
+}
+
+ck_status call_hook(const ck_plugin_ctx*, uint32_t index, ck_hook_id hook, ck_bytes state, ck_bytes request,
+                    ck_buffer* out, ck_error* err) {
+    if (index >= kCount) return fail(err, CK_E_NO_SUCH_EXPANSION, "no such expansion");
+    {
+        flatbuffers::Verifier vs(state.data, state.size), vr(request.data, request.size);
+        if (!VerifyGameStateBuffer(vs) || !VerifyHookRequestBuffer(vr)) return fail(err, CK_E_BAD_BUFFER, "bad input");
+    }
+    const GameState* gs = GetGameState(state.data);
+    const HookRequest* rq = GetHookRequest(request.data);
+    FlatBufferBuilder b;
+    std::vector<flatbuffers::Offset<EffectEntry>> fx;
+    switch (kExpansions[index].behaviour) {
+        case Good:
+            if (hook == CK_HOOK_GAME_START) {
+                const int players = rq->args_as_GameStartArgs()->player_count();
+                for (int p = 0; p < players; ++p)
+                    fx.push_back(entry(b, Effect::GiveTokens, CreateGiveTokensDirect(b, p, "TEST_TOKEN", 2).Union()));
+                const std::vector<uint8_t> data{1, 2, 3};
+                fx.push_back(entry(b, Effect::SetExpansionData, CreateSetExpansionDataDirect(b, &data).Union()));
+            } else if (hook == CK_HOOK_FIGURE_OPTIONS) {
+                const auto* args = rq->args_as_FigureOptionsArgs();
+                auto option = CreateFigureOptionDirect(b, "place-token", "TEST_TOKEN", args->tile(), "test token");
+                fx.push_back(entry(b, Effect::OfferFigureOption, CreateOfferFigureOption(b, option).Union()));
+            } else if (hook == CK_HOOK_APPLY_FIGURE_ACTION) {
+                const auto* args = rq->args_as_ApplyFigureActionArgs();
+                fx.push_back(entry(b, Effect::PlaceToken,
+                                   CreatePlaceTokenDirect(b, args->player(), "TEST_TOKEN", args->option()->at()).Union()));
+                fx.push_back(entry(b, Effect::ConsumeFigureAction, CreateConsumeFigureAction(b).Union()));
+            } else if (hook == CK_HOOK_BONUS_POINTS) {
+                fx.push_back(entry(b, Effect::AdjustFeaturePoints, CreateAdjustFeaturePointsDirect(b, 1, "bonus").Union()));
+            } else if (hook == CK_HOOK_FINAL_SCORING) {
+                fx.push_back(entry(b, Effect::AddPoints, CreateAddPointsDirect(b, 0, 5, "test.final").Union()));
+            }
+            return respond(b, fx, out);
+        case Multiplier: {
+            // Doubles the feature's points so far.
+            const int points = rq->args_as_FeatureScoringArgs()->feature()->points();
+            fx.push_back(entry(b, Effect::AdjustFeaturePoints, CreateAdjustFeaturePointsDirect(b, points, "double").Union()));
+            return respond(b, fx, out);
+        }
+        case Garbage: {
+            static const uint8_t garbage[24] = {0xde, 0xad, 0xbe, 0xef, 'C', 'K', 'R', 'S', 0xff, 0xff, 0xff, 0x7f};
+            hand_over(garbage, sizeof(garbage), out);
+            return CK_OK;
+        }
+        case Disallowed:
+            fx.push_back(entry(b, Effect::AddPoints, CreateAddPointsDirect(b, 0, 3, "fine").Union()));
+            fx.push_back(entry(b, Effect::EndGame, CreateEndGameDirect(b, "not allowed at game start").Union()));
+            return respond(b, fx, out);
+        case BadPlayer:
+            // A valid effect first: the host must still apply nothing.
+            fx.push_back(entry(b, Effect::AddPoints, CreateAddPointsDirect(b, 0, 3, "fine").Union()));
+            fx.push_back(entry(b, Effect::GiveTokens,
+                               CreateGiveTokensDirect(b, static_cast<uint8_t>(gs->players()->size() + 5), "X", 1).Union()));
+            return respond(b, fx, out);
+        case Failing:
+            return fail(err, CK_E_INTERNAL, "deliberate failure in test.failing");
+        case WrongTile:
+            if (hook == CK_HOOK_FIGURE_OPTIONS) {
+                const auto* args = rq->args_as_FigureOptionsArgs();
+                auto option = CreateFigureOptionDirect(b, "place-token", "TEST_TOKEN", args->tile(), "test token");
+                fx.push_back(entry(b, Effect::OfferFigureOption, CreateOfferFigureOption(b, option).Union()));
+            } else {
+                const TileRef far_away(1000, 1000, Corner::None);
+                fx.push_back(entry(b, Effect::PlaceToken,
+                                   CreatePlaceTokenDirect(b, rq->args_as_ApplyFigureActionArgs()->player(), "TEST_TOKEN",
+                                                          &far_away).Union()));
+            }
+            return respond(b, fx, out);
+    }
+    return fail(err, CK_E_INTERNAL, "unreachable");
+}
+
+const void* get_extension(const ck_plugin_ctx*, const char*) { return nullptr; }
+
+const char* status_name(ck_status s) {
+    switch (s) {
+        case CK_E_INTERNAL: return "CK_E_INTERNAL";
+        case CK_E_BAD_BUFFER: return "CK_E_BAD_BUFFER";
+        default: return s >= 0 ? "CK_OK" : "CK_E_OTHER";
+    }
+}
+
+const ck_plugin_api kApi = {sizeof(ck_plugin_api), &create,    &destroy,       &expansion_count, &expansion_at,
+                            &get_manifest,         &call_hook, &get_extension, &status_name};
+
+}  // namespace
+
+extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_in* in, ck_negotiate_out* out,
+                                                             ck_error* err) {
+    if (TEST_MODULE_VARIANT == 2 || in->schema_max < CK_SCHEMA_REVISION)
+        return fail(err, CK_E_VERSION_MISMATCH, "schema revision: host accepts 1..1, module 'refusing' provides 2..2");
+    out->abi_minor = 0;
+    out->schema_revision = CK_SCHEMA_REVISION;
+    out->api = &kApi;
+    out->module_name = TEST_MODULE_VARIANT == 3 ? "bad-manifest" : "scripted";
+    out->module_version = "0.0.1";
+    return CK_OK;
+}
