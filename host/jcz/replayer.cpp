@@ -59,6 +59,29 @@ void load_tiles(const ReplayOptions& options, const MappedSetup& mapped, TileCat
     for (const auto& f : options.tile_files) load_tile_xml_file(f, catalog);
 }
 
+// Tile sets and tile ids the setup names, checked here so that the error
+// can name the JSON path.
+void check_tile_names(const SavedGame& saved, const TileCatalog& catalog) {
+    auto fail = [](const std::string& path, const std::string& why) {
+        throw HostError(ErrorCategory::BadInput, path + ": " + why);
+    };
+    for (const auto& [id, n] : saved.setup.sets) {
+        if (catalog.find_tile_set(id)) continue;
+        std::string known;
+        for (const auto& s : catalog.tile_sets()) known += (known.empty() ? "" : ", ") + s.id;
+        fail("setup.sets." + id, "unknown tile set '" + id + "' (loaded: " + known + ")");
+    }
+    for (size_t i = 0; i < saved.setup.start.size(); ++i)
+        if (catalog.index_of(saved.setup.start[i].tile) < 0)
+            fail("setup.start[" + std::to_string(i) + "].tile", "unknown tile id " + saved.setup.start[i].tile);
+    if (saved.annotations.draw_order) {
+        const auto& order = *saved.annotations.draw_order;
+        for (size_t i = 0; i < order.size(); ++i)
+            if (order[i] != "#END" && catalog.index_of(order[i]) < 0)
+                fail("gameAnnotations.drawOrder[" + std::to_string(i) + "]", "unknown tile id " + order[i]);
+    }
+}
+
 }  // namespace
 
 std::string describe_tile_ref(TileRef r) {
@@ -88,8 +111,13 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
     }
     load_tiles(options, mapped_, catalog_);
     hooks_ = make_expansion_hooks(*registry_, mapped_.expansions);
+    check_tile_names(saved_, catalog_);
     setup_ = make_game_setup(saved_, catalog_, mapped_, hooks_.get());
-    game_ = std::make_unique<Game>(setup_);
+    try {
+        game_ = std::make_unique<Game>(setup_);
+    } catch (const HostError& e) {
+        throw HostError(e.category(), std::string("setup: ") + e.what());
+    }
 
     for (size_t i = 0; i < saved_.replay.size(); ++i) {
         const ReplayMessage& m = saved_.replay[i];

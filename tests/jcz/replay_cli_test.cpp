@@ -10,13 +10,13 @@
 
 namespace {
 
-struct Run {
+struct CliRun {
     int status = -1;
     std::string output;  // stdout and stderr
 };
 
-Run run_cli(const std::string& args) {
-    Run r;
+CliRun run_cli(const std::string& args) {
+    CliRun r;
     const std::string cmd = std::string(CK_TEST_CLI) + " " + args + " 2>&1";
     FILE* p = popen(cmd.c_str(), "r");
     if (!p) return r;
@@ -31,7 +31,7 @@ Run run_cli(const std::string& args) {
 std::string bad_file(const std::string& name) { return std::string(CK_TEST_SOURCE_DIR) + "/tests/jcz/bad/" + name; }
 
 void expect_error(const std::string& file, const std::string& message) {
-    const Run r = run_cli("replay " + bad_file(file));
+    const CliRun r = run_cli("replay " + bad_file(file));
     EXPECT_EQ(r.status, 2) << r.output;
     EXPECT_NE(r.output.find(message), std::string::npos) << "expected: " << message << "\ngot: " << r.output;
 }
@@ -44,7 +44,9 @@ TEST(JczReplayCli, MalformedJsonNamesLineAndColumn) {
 
 TEST(JczReplayCli, UnknownTileId) { expect_error("unknown-tile.jcz", "replay[0] PLACE_TILE: unknown tile id BA/Nope"); }
 
-TEST(JczReplayCli, UnknownTileSet) { expect_error("unknown-set.jcz", "basic"); }
+TEST(JczReplayCli, UnknownTileSet) {
+    expect_error("unknown-set.jcz", "unknown-set.jcz: setup.sets.basic: unknown tile set 'basic' (loaded: basic:1, basic:2)");
+}
 
 TEST(JczReplayCli, TileThatIsNotTheDrawnOne) {
     expect_error("not-drawn.jcz", "replay[0] PLACE_TILE: tile BA/Cc.1 is not the drawn tile BA/RFr");
@@ -97,7 +99,7 @@ TEST(JczReplayCli, MissingFileAndUsage) {
 }
 
 TEST(JczReplayCli, FailingAssertionExitsOne) {
-    const Run r = run_cli("replay " + bad_file("failing-assertion.jcz"));
+    const CliRun r = run_cli("replay " + bad_file("failing-assertion.jcz"));
     EXPECT_EQ(r.status, 1) << r.output;
     EXPECT_NE(r.output.find("PASS  Alice has 4 points"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("FAIL  Alice has 5 points  (Alice has 4 points)"), std::string::npos) << r.output;
@@ -105,7 +107,7 @@ TEST(JczReplayCli, FailingAssertionExitsOne) {
 }
 
 TEST(JczReplayCli, JsonOutput) {
-    const Run r = run_cli("replay --json " + bad_file("failing-assertion.jcz") + " 2>/dev/null");
+    const CliRun r = run_cli("replay --json " + bad_file("failing-assertion.jcz") + " 2>/dev/null");
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.output.find("\"phase\": \"GameOverPhase\""), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("\"passed\": false"), std::string::npos) << r.output;
