@@ -78,6 +78,8 @@ TEST(JczReplayCli, MeepleNotInSupply) {
 TEST(JczReplayCli, MessageInWrongPhase) {
     expect_error("wrong-phase.jcz", "replay[0] PASS: message PASS in phase TilePhase");
     expect_error("commit-too-early.jcz", "replay[1] COMMIT: message COMMIT in phase ActionPhase");
+    // Lenient PASS covers only a skipped action step, not one already used.
+    expect_error("pass-after-deploy.jcz", "replay[2] PASS: cannot pass in CommitActionPhase");
 }
 
 TEST(JczReplayCli, CornerOnSquareTilePointer) {
