@@ -118,6 +118,14 @@ ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_
     return CK_OK;
 }
 
+int tokens_left(const GameState& gs, uint8_t player) {
+    const auto* stock = gs.players()->Get(player)->tokens();
+    if (stock != nullptr)
+        for (const auto* t : *stock)
+            if (t->kind()->str() == "TEST_TOKEN") return t->count();
+    return 0;
+}
+
 flatbuffers::Offset<EffectEntry> entry(FlatBufferBuilder& b, Effect type, flatbuffers::Offset<void> value) {
     return CreateEffectEntry(b, type, value);
 }
@@ -149,6 +157,7 @@ ck_status call_hook(const ck_plugin_ctx*, uint32_t index, ck_hook_id hook, ck_by
                 fx.push_back(entry(b, Effect::SetExpansionData, CreateSetExpansionDataDirect(b, &data).Union()));
             } else if (hook == CK_HOOK_FIGURE_OPTIONS) {
                 const auto* args = rq->args_as_FigureOptionsArgs();
+                if (tokens_left(*gs, args->player()) == 0) return respond(b, fx, out);
                 auto option = CreateFigureOptionDirect(b, "place-token", "TEST_TOKEN", args->tile(), "test token");
                 fx.push_back(entry(b, Effect::OfferFigureOption, CreateOfferFigureOption(b, option).Union()));
             } else if (hook == CK_HOOK_APPLY_FIGURE_ACTION) {

@@ -1,0 +1,62 @@
+// Checking and applying the effects of verified HookResponses.
+//
+// Checking happens before anything is applied: every effect must be one the
+// hook may return (the table in docs/plugins-host.md) and its arguments
+// must fit the state (players in range, counts sane, tiles on the board,
+// enough tokens in supply, counting earlier effects of the same hook).
+// A rejected response therefore leaves the Game unchanged.
+#pragma once
+
+#include <cloisterkit/plugin.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/expansion_hooks.hpp"
+#include "hooks_generated.h"
+
+namespace ck::host {
+
+class Game;
+
+// Whether hook `hook` may return effects of type `type`.
+bool effect_allowed(ck_hook_id hook, fb::Effect type);
+
+class EffectChecker {
+public:
+    // Starts checking the responses of one hook call against `game`.
+    void begin(const Game& game, ck_hook_id hook);
+    // "" when every effect of `response` is acceptable, else the reason
+    // (naming the effect's position and type).
+    std::string check(const fb::HookResponse& response);
+
+private:
+    std::string check_effect(const fb::EffectEntry& entry);
+    std::string check_player(uint8_t player) const;
+    std::string take_tokens(uint8_t player, std::string_view kind, int count);
+
+    const Game* game_ = nullptr;
+    ck_hook_id hook_ = 0;
+    struct TokenDelta {
+        uint8_t player;
+        std::string kind;
+        int delta;
+    };
+    std::vector<TokenDelta> deltas_;  // token changes of earlier effects in this hook
+};
+
+// Where effects that do not change the Game go.
+struct EffectSink {
+    uint32_t expansion = 0;                        // index of the expansion in the hooks' list
+    std::vector<ExpansionOption>* options = nullptr;  // OfferFigureOption
+    int* points = nullptr;                         // AdjustFeaturePoints
+};
+
+// Applies a response that EffectChecker accepted. `game` may be null for
+// hooks that only produce options or point adjustments.
+void apply_effects(const fb::HookResponse& response, Game* game, const std::string& expansion_id,
+                   const EffectSink& sink);
+
+}  // namespace ck::host

@@ -1,0 +1,262 @@
+#include "plugin_hooks.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "buffer_check.hpp"
+#include "core/game.hpp"
+#include "hook_names.hpp"
+#include "module_loader.hpp"
+
+namespace ck::host {
+namespace {
+
+fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<fb::Corner>(r.corner)); }
+
+// Uses the engine's own state version when Game has one: a stamp that
+// changes with every mutation (and differs between diverging copies).
+template <class G>
+uint64_t engine_state_version(const G& game) {
+    if constexpr (requires { game.state_version(); }) return static_cast<uint64_t>(game.state_version());
+    else return 0;
+}
+
+std::string error_text(const ck_error& err) {
+    const size_t n = strnlen(err.message, sizeof(err.message));
+    return n == 0 ? std::string("(no message)") : std::string(err.message, n);
+}
+
+}  // namespace
+
+PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions) : expansions_(std::move(expansions)) {
+    buffers_.reserve(expansions_.size());  // no reallocation while responses are read
+    pending_.reserve(expansions_.size());
+    for (const auto* e : expansions_) {
+        all_hooks_ |= e->hooks;
+        for (const auto& t : e->token_kinds)
+            if (std::find(token_kinds_.begin(), token_kinds_.end(), t.kind) == token_kinds_.end())
+                token_kinds_.push_back(t.kind);
+    }
+}
+
+PluginHooks::~PluginHooks() { release_buffers(); }
+
+std::vector<std::string> PluginHooks::expansion_ids() const {
+    std::vector<std::string> ids;
+    for (const auto* e : expansions_) ids.push_back(e->id);
+    return ids;
+}
+
+// ------------------------------------------------------------ state cache
+
+// Without an engine-provided version, a state is identified by the game
+// object plus everything a turn changes: the turn and phase, the sizes of
+// the lists that only grow or shrink within a phase (tiles, figures,
+// tokens, score entries), the last tile and figure (so two copies of a
+// game at the same address that placed differently differ), the score
+// total, and a counter of effects this bridge applied (tokens given,
+// expansion data, ...). Engine-internal changes between two hook calls
+// always move one of these.
+PluginHooks::StateKey PluginHooks::key_of(const Game& game) const {
+    StateKey k;
+    k.game = &game;
+    k.engine_version = engine_state_version(game);
+    k.effects_applied = effects_applied_;
+    k.turn = game.turn_number();
+    k.phase = static_cast<uint8_t>(game.phase());
+    k.active = game.active_player();
+    k.figure_action_taken = game.figure_action_taken();
+    const auto& tiles = game.placed_tiles();
+    k.tiles = tiles.size();
+    if (!tiles.empty()) {
+        k.last_tile = tiles.back().at;
+        k.last_tile_kind = (uint32_t{tiles.back().rotation} << 16) | tiles.back().type;
+    }
+    const auto& figures = game.figures();
+    k.figures = figures.size();
+    if (!figures.empty()) k.last_figure = figures.back().pointer;
+    k.tokens = game.tokens().size();
+    k.score_entries = game.score_log().size();
+    for (const auto& p : game.players()) k.score_sum += p.score;
+    return k;
+}
+
+ck_bytes PluginHooks::state_bytes(const Game& game) {
+    const StateKey key = key_of(game);
+    if (cached_state_.data != nullptr && key == cached_key_) return cached_state_;
+    cached_state_ = serializer_.serialize(game, token_kinds_);
+    cached_key_ = key;
+    ++stats_.serialisations;
+    return cached_state_;
+}
+
+// --------------------------------------------------------------- requests
+
+void PluginHooks::start_request() {
+    request_.Clear();
+    request_.Align(8);  // the finished buffer is then 8-byte aligned
+}
+
+ck_bytes PluginHooks::finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args) {
+    request_.Finish(fb::CreateHookRequest(request_, hook, type, args), fb::HookRequestIdentifier());
+    return ck_bytes{request_.GetBufferPointer(), request_.GetSize()};
+}
+
+flatbuffers::Offset<fb::ScoredFeature> PluginHooks::build_feature(const ScoredFeatureInfo& f, int points) {
+    auto& b = request_;
+    // Scratch vectors + CreateVectorOfStructs (see state_serializer.cpp on
+    // CreateUninitializedVectorOfStructs in flatbuffers 2.0.8).
+    refs_.clear();
+    for (const TileRef& r : f.parts) refs_.push_back(to_fb(r));
+    const auto parts = b.CreateVectorOfStructs(refs_.data(), refs_.size());
+    refs_.clear();
+    for (const Position& p : f.area) refs_.emplace_back(p.x, p.y, fb::Corner::None);
+    const auto area = b.CreateVectorOfStructs(refs_.data(), refs_.size());
+    const auto scorers = b.CreateVector(f.scorers);
+    const auto name = b.CreateString(f.name);
+    return fb::CreateScoredFeature(b, f.id, static_cast<fb::FeatureKind>(f.kind), f.completed, f.final_scoring, parts,
+                                   area, f.base_points, points, scorers, name);
+}
+
+// ------------------------------------------------------------ calling
+
+void PluginHooks::fail(uint32_t i, ck_hook_id hook, const std::string& reason) const {
+    const PluginExpansion& e = *expansions_[i];
+    throw HostError(ErrorCategory::Plugin, "plugin module " + e.module->path().string() + ", expansion " + e.id +
+                                               ", hook " + hook_name(hook) + ": " + reason);
+}
+
+void PluginHooks::release_buffers() {
+    for (ck_buffer& b : buffers_)
+        if (b.release != nullptr) b.release(&b);
+    buffers_.clear();
+    pending_.clear();
+}
+
+const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes state, ck_bytes request) {
+    const PluginExpansion& e = *expansions_[i];
+    ck_buffer& out = buffers_.emplace_back();
+    out.struct_size = sizeof(ck_buffer);
+    ck_error err{};
+    err.struct_size = sizeof(ck_error);
+    ++stats_.hook_calls;
+    const ck_status status = e.module->api().call_hook(e.module->context(), e.index, hook, state, request, &out, &err);
+    if (!CK_SUCCEEDED(status))
+        fail(i, hook, std::string("call_hook failed with ") + e.module->status_name(status) + ": " + error_text(err));
+    if (status == CK_NOTHING_TO_DO || out.size == 0) return nullptr;
+    const std::string bad = check_buffer<fb::HookResponse>(out.data, out.size, "CKRS");
+    if (!bad.empty()) fail(i, hook, "response rejected: " + bad);
+    const auto* response = flatbuffers::GetRoot<fb::HookResponse>(out.data);
+    const std::string refused = checker_.check(*response);
+    if (!refused.empty()) fail(i, hook, "response rejected: " + refused);
+    return response;
+}
+
+void PluginHooks::call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes request, int only) {
+    const ck_bytes state = state_bytes(game);
+    checker_.begin(game, hook);
+    const ReleaseScope release{*this};
+    // First every call and every check, so a refusal leaves the game as it was.
+    for (uint32_t i = 0; i < expansions_.size(); ++i) {
+        if ((only >= 0 && i != static_cast<uint32_t>(only)) || !expansions_[i]->has_hook(hook)) continue;
+        if (const fb::HookResponse* r = call(i, hook, state, request)) pending_.push_back({i, r});
+    }
+    for (const Pending& p : pending_) {
+        if (p.response->effects() == nullptr || p.response->effects()->size() == 0) continue;
+        ++effects_applied_;  // the state changes: the cached bytes are stale
+        apply_effects(*p.response, &game, expansions_[p.expansion]->id, EffectSink{p.expansion});
+    }
+}
+
+// ------------------------------------------------------------ the hooks
+
+void PluginHooks::on_game_start(Game& game) {
+    if (!any_has(CK_HOOK_GAME_START)) return;
+    start_request();
+    const auto args = fb::CreateGameStartArgs(request_, static_cast<uint8_t>(game.player_count()),
+                                              std::bit_cast<uint64_t>(game.initial_random()));
+    call_all_and_apply(game, CK_HOOK_GAME_START, finish_request(CK_HOOK_GAME_START, fb::HookArgs::GameStartArgs, args.Union()));
+}
+
+void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
+    if (!any_has(CK_HOOK_FIGURE_OPTIONS)) return;
+    const ck_bytes state = state_bytes(game);
+    start_request();
+    const fb::TileRef tile = to_fb(placed);
+    const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile);
+    const ck_bytes request = finish_request(CK_HOOK_FIGURE_OPTIONS, fb::HookArgs::FigureOptionsArgs, args.Union());
+    checker_.begin(game, CK_HOOK_FIGURE_OPTIONS);
+    const ReleaseScope release{*this};
+    for (uint32_t i = 0; i < expansions_.size(); ++i)
+        if (expansions_[i]->has_hook(CK_HOOK_FIGURE_OPTIONS))
+            if (const fb::HookResponse* r = call(i, CK_HOOK_FIGURE_OPTIONS, state, request)) pending_.push_back({i, r});
+    for (const Pending& p : pending_)
+        apply_effects(*p.response, nullptr, expansions_[p.expansion]->id, EffectSink{p.expansion, &out, nullptr});
+}
+
+void PluginHooks::apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) {
+    if (option.expansion >= expansions_.size())
+        throw HostError(ErrorCategory::IllegalMove, "expansion action '" + option.action + "' names expansion #" +
+                                                        std::to_string(option.expansion) + ", but only " +
+                                                        std::to_string(expansions_.size()) + " are enabled");
+    if (!expansions_[option.expansion]->has_hook(CK_HOOK_APPLY_FIGURE_ACTION))
+        fail(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION,
+             "it offered action '" + option.action + "' but does not implement APPLY_FIGURE_ACTION");
+    start_request();
+    auto& b = request_;
+    const fb::TileRef at = to_fb(option.at);
+    const auto fo = fb::CreateFigureOption(b, b.CreateString(option.action), b.CreateString(option.token_kind), &at,
+                                           b.CreateString(option.label));
+    const auto args = fb::CreateApplyFigureActionArgs(b, player, fo);
+    call_all_and_apply(game, CK_HOOK_APPLY_FIGURE_ACTION,
+                       finish_request(CK_HOOK_APPLY_FIGURE_ACTION, fb::HookArgs::ApplyFigureActionArgs, args.Union()),
+                       static_cast<int>(option.expansion));
+}
+
+int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature) {
+    int points = feature.points;
+    if (!any_has(CK_HOOK_FEATURE_SCORING) && !any_has(CK_HOOK_BONUS_POINTS)) return points;
+    const ck_bytes state = state_bytes(game);
+    // Every modifier first, then every bonus: bonuses see the final points.
+    for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_FEATURE_SCORING}, ck_hook_id{CK_HOOK_BONUS_POINTS}}) {
+        for (uint32_t i = 0; i < expansions_.size(); ++i) {
+            if (!expansions_[i]->has_hook(hook)) continue;
+            start_request();
+            const auto f = build_feature(feature, points);
+            const auto args = hook == CK_HOOK_FEATURE_SCORING ? fb::CreateFeatureScoringArgs(request_, f).Union()
+                                                               : fb::CreateBonusPointsArgs(request_, f).Union();
+            const ck_bytes request = finish_request(
+                hook, hook == CK_HOOK_FEATURE_SCORING ? fb::HookArgs::FeatureScoringArgs : fb::HookArgs::BonusPointsArgs,
+                args);
+            checker_.begin(game, hook);
+            const ReleaseScope release{*this};
+            if (const fb::HookResponse* r = call(i, hook, state, request))
+                apply_effects(*r, nullptr, expansions_[i]->id, EffectSink{i, nullptr, &points});
+        }
+    }
+    return points;
+}
+
+void PluginHooks::on_turn_end(Game& game) {
+    for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_TURN_END}, ck_hook_id{CK_HOOK_GAME_END_CHECK}}) {
+        if (!any_has(hook)) continue;
+        start_request();
+        const auto player = game.active_player();
+        const ck_bytes request =
+            hook == CK_HOOK_TURN_END
+                ? finish_request(hook, fb::HookArgs::TurnEndArgs, fb::CreateTurnEndArgs(request_, player).Union())
+                : finish_request(hook, fb::HookArgs::GameEndCheckArgs, fb::CreateGameEndCheckArgs(request_, player).Union());
+        call_all_and_apply(game, hook, request);
+    }
+}
+
+void PluginHooks::on_final_scoring(Game& game) {
+    if (!any_has(CK_HOOK_FINAL_SCORING)) return;
+    start_request();
+    const auto args = fb::CreateFinalScoringArgs(request_, static_cast<uint8_t>(game.player_count()));
+    call_all_and_apply(game, CK_HOOK_FINAL_SCORING,
+                       finish_request(CK_HOOK_FINAL_SCORING, fb::HookArgs::FinalScoringArgs, args.Union()));
+}
+
+}  // namespace ck::host

@@ -1,0 +1,117 @@
+// The bridge: ExpansionHooks implemented by calling plugin modules through
+// the C ABI. For each engine stage it serialises the Game (once per state
+// version, reused for every call against that state), builds the small
+// HookRequest, calls every enabled expansion whose hook mask has the hook,
+// verifies each response (identifier, FlatBuffers verifier, effects allowed
+// for the hook, arguments against the state) and only then applies the
+// effects. Anything wrong raises HostError naming the module, the
+// expansion, the hook and the reason, with the Game left unchanged.
+//
+// One PluginHooks serves any number of games one after another (and their
+// copies), but it is not thread-safe: it reuses its buffers. Use one per
+// thread.
+#pragma once
+
+#include <cloisterkit/plugin.h>
+#include <flatbuffers/flatbuffers.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/expansion_hooks.hpp"
+#include "core/move_record.hpp"
+#include "effect_applier.hpp"
+#include "plugin_expansion.hpp"
+#include "state_serializer.hpp"
+
+namespace ck::host {
+
+class PluginHooks final : public ExpansionHooks {
+public:
+    // `expansions` as PluginRegistry::resolve returns them; the registry
+    // must outlive this object.
+    explicit PluginHooks(std::vector<const PluginExpansion*> expansions);
+    ~PluginHooks() override;
+    PluginHooks(const PluginHooks&) = delete;
+    PluginHooks& operator=(const PluginHooks&) = delete;
+
+    const std::vector<const PluginExpansion*>& expansions() const { return expansions_; }
+    // Their ids, for GameSetup::expansions.
+    std::vector<std::string> expansion_ids() const;
+
+    void on_game_start(Game& game) override;
+    void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) override;
+    void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) override;
+    int score_feature(const Game& game, const ScoredFeatureInfo& feature) override;
+    void on_turn_end(Game& game) override;
+    void on_final_scoring(Game& game) override;
+
+    // The GameState bytes for `game`, from the cache when nothing changed
+    // since the last call. Valid until the next hook or state_bytes call.
+    ck_bytes state_bytes(const Game& game);
+
+    struct Stats {
+        uint64_t hook_calls = 0;      // call_hook round trips
+        uint64_t serialisations = 0;  // GameState buffers built
+    };
+    const Stats& stats() const { return stats_; }
+
+private:
+    // What identifies a state without serialising it (see plugin_hooks.cpp).
+    struct StateKey {
+        const Game* game = nullptr;
+        uint64_t engine_version = 0;
+        uint64_t effects_applied = 0;
+        uint32_t turn = 0;
+        uint8_t phase = 0, active = 0;
+        bool figure_action_taken = false;
+        size_t tiles = 0, figures = 0, tokens = 0, score_entries = 0;
+        TileRef last_tile{};
+        uint32_t last_tile_kind = 0;  // rotation and type
+        FeaturePointer last_figure{};
+        int score_sum = 0;
+        bool operator==(const StateKey&) const = default;
+    };
+    StateKey key_of(const Game& game) const;
+
+    bool any_has(ck_hook_id hook) const { return (all_hooks_ & CK_HOOK_BIT(hook)) != 0; }
+    ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
+    void start_request();
+    // Calls expansion `i`; returns its verified, checked response or
+    // nullptr when it has nothing to say. The buffer stays in `buffers_`.
+    const fb::HookResponse* call(uint32_t i, ck_hook_id hook, ck_bytes state, ck_bytes request);
+    // Calls every expansion with `hook` (or only `only`), checks all
+    // responses, then applies them in expansion order.
+    void call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes request, int only = -1);
+    void release_buffers();
+    // Releases every response buffer of a hook call when it goes out of scope.
+    struct ReleaseScope {
+        PluginHooks& self;
+        ~ReleaseScope() { self.release_buffers(); }
+    };
+    [[noreturn]] void fail(uint32_t i, ck_hook_id hook, const std::string& reason) const;
+    flatbuffers::Offset<fb::ScoredFeature> build_feature(const ScoredFeatureInfo& f, int points);
+
+    std::vector<const PluginExpansion*> expansions_;
+    uint64_t all_hooks_ = 0;
+    std::vector<std::string> token_kinds_;  // declared by the enabled expansions
+
+    StateSerializer serializer_;
+    StateKey cached_key_;
+    ck_bytes cached_state_{nullptr, 0};
+    uint64_t effects_applied_ = 0;
+
+    flatbuffers::FlatBufferBuilder request_{1024};
+    std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
+    EffectChecker checker_;
+    std::vector<ck_buffer> buffers_;
+    struct Pending {
+        uint32_t expansion;
+        const fb::HookResponse* response;
+    };
+    std::vector<Pending> pending_;
+    Stats stats_;
+};
+
+}  // namespace ck::host

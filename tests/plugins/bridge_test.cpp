@@ -1,0 +1,257 @@
+// The bridge (PluginHooks): state serialisation, hook calls, verification
+// of responses and application of effects to a real Game.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/game.hpp"
+#include "core/players.hpp"
+#include "core/tile_xml.hpp"
+#include "plugins/plugin_hooks.hpp"
+#include "plugins/plugin_registry.hpp"
+#include "plugins/state_serializer.hpp"
+#include "test_modules.hpp"
+
+using namespace ck::host;
+using ck::test::test_module;
+using testing::HasSubstr;
+
+namespace {
+
+const TileCatalog& base_catalog() {
+    static const TileCatalog catalog = [] {
+        TileCatalog c;
+        load_tile_xml_file(std::string(CK_TEST_SOURCE_DIR) + "/host/data/basic.xml", c);
+        return c;
+    }();
+    return catalog;
+}
+
+GameSetup setup_for(ExpansionHooks* hooks, std::vector<std::string> expansions, uint64_t seed = 7,
+                    std::vector<std::string> names = {"Alice", "Bob"}) {
+    GameSetup s;
+    s.catalog = &base_catalog();
+    for (auto& n : names) s.players.push_back({n});
+    s.seed = seed;
+    s.hooks = hooks;
+    s.expansions = std::move(expansions);
+    return s;
+}
+
+// The registry with the scripted test module, shared by the tests here.
+PluginRegistry& scripted() {
+    static PluginRegistry registry(ck::test::capturing_logger().logger);
+    static const bool loaded = registry.load(test_module("test_scripted")).status == ModuleStatus::Loaded;
+    EXPECT_TRUE(loaded);
+    return registry;
+}
+
+std::vector<uint8_t> snapshot(const Game& game) {
+    StateSerializer s;
+    const ck_bytes b = s.serialize(game, {});
+    return {b.data, b.data + b.size};
+}
+
+std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const HostError& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::Plugin);
+        return e.what();
+    }
+    return "(no error)";
+}
+
+void place_first_legal(Game& game) {
+    game.place_tile(*game.drawn_tile(), game.legal_placements().front());
+}
+
+}  // namespace
+
+TEST(Bridge, GameStartGivesTokensAndExpansionData) {
+    PluginHooks hooks(scripted().resolve({"test.good"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    EXPECT_EQ(game.player(0).token_count("TEST_TOKEN"), 2);
+    EXPECT_EQ(game.player(1).token_count("TEST_TOKEN"), 2);
+    ASSERT_EQ(game.expansion_data().count("test.good"), 1u);
+    EXPECT_EQ(game.expansion_data().at("test.good"), (std::vector<uint8_t>{1, 2, 3}));
+}
+
+TEST(Bridge, FigureOptionOfferedAndAppliedOnThePlacedTile) {
+    PluginHooks hooks(scripted().resolve({"test.good"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    place_first_legal(game);
+    const TileRef placed = *game.placed_this_turn();
+    ASSERT_EQ(game.expansion_options().size(), 1u);
+    const ExpansionOption& o = game.expansion_options()[0];
+    EXPECT_EQ(o.action, "place-token");
+    EXPECT_EQ(o.token_kind, "TEST_TOKEN");
+    EXPECT_EQ(o.at, placed);
+    game.apply_expansion_option(0);
+    ASSERT_EQ(game.tokens().size(), 1u);
+    EXPECT_EQ(game.tokens()[0].at, placed);
+    EXPECT_EQ(game.tokens()[0].kind, "TEST_TOKEN");
+    EXPECT_EQ(game.player(0).token_count("TEST_TOKEN"), 1);
+    EXPECT_TRUE(game.figure_action_taken());
+}
+
+TEST(Bridge, GarbageResponseIsRejectedAndTheGameUnchanged) {
+    Game game(setup_for(nullptr, {}));
+    const auto before = snapshot(game);
+    PluginHooks bad(scripted().resolve({"test.garbage"}));
+    const std::string error = error_of([&] { bad.on_game_start(game); });
+    EXPECT_THAT(error, HasSubstr("plugin module " + test_module("test_scripted").string()));
+    EXPECT_THAT(error, HasSubstr("expansion test.garbage, hook GAME_START: response rejected"));
+    EXPECT_THAT(error, HasSubstr("fails FlatBuffers verification"));
+    EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(Bridge, EffectNotAllowedForTheHookIsRejectedBeforeAnyIsApplied) {
+    Game game(setup_for(nullptr, {}));
+    const auto before = snapshot(game);
+    PluginHooks bad(scripted().resolve({"test.disallowed"}));
+    const std::string error = error_of([&] { bad.on_game_start(game); });
+    EXPECT_THAT(error, HasSubstr("expansion test.disallowed, hook GAME_START"));
+    EXPECT_THAT(error, HasSubstr("effect #1 (EndGame): effect not allowed for this hook"));
+    EXPECT_EQ(game.score(0), 0);  // effect #0 (AddPoints 3) was valid but not applied
+    EXPECT_FALSE(game.is_over());
+    EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(Bridge, PlayerOutOfRangeIsRejectedAndTheGameUnchanged) {
+    Game game(setup_for(nullptr, {}));
+    const auto before = snapshot(game);
+    PluginHooks bad(scripted().resolve({"test.bad-player"}));
+    const std::string error = error_of([&] { bad.on_game_start(game); });
+    EXPECT_THAT(error, HasSubstr("expansion test.bad-player, hook GAME_START"));
+    EXPECT_THAT(error, HasSubstr("effect #1 (GiveTokens): player 7 out of range (the game has 2 players)"));
+    EXPECT_EQ(game.score(0), 0);
+    EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(Bridge, ErrorStatusCarriesThePluginsMessageAndStatusName) {
+    PluginHooks failing(scripted().resolve({"test.failing"}));
+    const std::string error = error_of([&] { Game game(setup_for(&failing, failing.expansion_ids())); });
+    EXPECT_THAT(error, HasSubstr("expansion test.failing, hook GAME_START: call_hook failed with CK_E_INTERNAL: "
+                                 "deliberate failure in test.failing"));
+}
+
+TEST(Bridge, TokenOnATileOffTheBoardIsRejectedAndTheGameUnchanged) {
+    PluginHooks hooks(scripted().resolve({"test.wrong-tile"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    place_first_legal(game);
+    ASSERT_EQ(game.expansion_options().size(), 1u);
+    const auto before = snapshot(game);
+    const std::string error = error_of([&] { game.apply_expansion_option(0); });
+    EXPECT_THAT(error, HasSubstr("hook APPLY_FIGURE_ACTION: response rejected: effect #0 (PlaceToken): "
+                                 "tile (1000,1000) is not on the board"));
+    EXPECT_EQ(snapshot(game), before);
+    EXPECT_EQ(game.phase(), Phase::ActionPhase);
+}
+
+TEST(Bridge, BonusPointsComeAfterEveryModifier) {
+    PluginHooks hooks(scripted().resolve({"test.good", "test.multiplier"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    ScoredFeatureInfo city;
+    city.id = 1;
+    city.kind = FeatureKind::City;
+    city.completed = true;
+    city.parts = {game.placed_tiles().front().at};
+    city.base_points = city.points = 4;
+    city.scorers = {0};
+    city.name = "city";
+    // test.multiplier doubles (FEATURE_SCORING), test.good adds 1 (BONUS_POINTS): 4 * 2 + 1.
+    EXPECT_EQ(hooks.score_feature(game, city), 9);
+}
+
+TEST(Bridge, StateIsSerialisedOncePerVersion) {
+    PluginHooks hooks(scripted().resolve({"test.good"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    ScoredFeatureInfo road;
+    road.kind = FeatureKind::Road;
+    road.points = road.base_points = 2;
+    road.scorers = {1};
+    const auto before = hooks.stats();
+    EXPECT_EQ(hooks.score_feature(game, road), 3);
+    EXPECT_EQ(hooks.score_feature(game, road), 3);
+    EXPECT_EQ(hooks.stats().hook_calls, before.hook_calls + 2);
+    EXPECT_EQ(hooks.stats().serialisations, before.serialisations + 1);
+    place_first_legal(game);  // a new state (FIGURE_OPTIONS serialised it)
+    const auto after_place = hooks.stats().serialisations;
+    EXPECT_EQ(after_place, before.serialisations + 2);
+    hooks.score_feature(game, road);
+    EXPECT_EQ(hooks.stats().serialisations, after_place);
+}
+
+TEST(Bridge, SerialisedStateDescribesTheGame) {
+    PluginHooks hooks(scripted().resolve({"test.good"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids(), 11, {"Ann", "Ben", "Cy"}));
+    place_first_legal(game);
+    game.apply_expansion_option(0);
+    const ck_bytes bytes = hooks.state_bytes(game);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(bytes.data) % 8, 0u);
+    flatbuffers::Verifier verifier(bytes.data, bytes.size);
+    ASSERT_TRUE(ck::fb::VerifyGameStateBuffer(verifier));
+    const ck::fb::GameState* s = ck::fb::GetGameState(bytes.data);
+    ASSERT_EQ(s->tiles()->size(), game.placed_tiles().size());
+    for (size_t i = 0; i < game.placed_tiles().size(); ++i) {
+        const auto& t = *s->tiles()->Get(static_cast<flatbuffers::uoffset_t>(i));
+        EXPECT_EQ(s->tile_types()->Get(t.tile_type())->str(), game.tile_def(game.placed_tiles()[i].type).id);
+        EXPECT_EQ(t.at().x(), game.placed_tiles()[i].at.pos.x);
+        EXPECT_EQ(t.rotation(), game.placed_tiles()[i].rotation);
+    }
+    ASSERT_EQ(s->players()->size(), 3u);
+    EXPECT_EQ(s->players()->Get(2)->name()->str(), "Cy");
+    const auto* stock = s->players()->Get(0)->tokens();
+    ASSERT_EQ(stock->size(), 1u);
+    EXPECT_EQ(stock->Get(0)->kind()->str(), "TEST_TOKEN");
+    EXPECT_EQ(stock->Get(0)->count(), 1);
+    ASSERT_EQ(s->tokens()->size(), 1u);
+    EXPECT_EQ(s->tokens()->Get(0)->kind()->str(), "TEST_TOKEN");
+    EXPECT_EQ(s->expansions()->Get(0)->str(), "test.good");
+    ASSERT_NE(s->expansion_data()->LookupByKey("test.good"), nullptr);
+    EXPECT_EQ(s->turn()->number(), 1u);
+    EXPECT_TRUE(s->turn()->has_placed_tile());
+    EXPECT_TRUE(s->turn()->figure_action_taken());
+    EXPECT_EQ(s->tiles_left(), game.tiles_left());
+
+    // The same hooks serving a game with other players rebuild the
+    // per-game constants: no stale names.
+    Game other(setup_for(&hooks, hooks.expansion_ids(), 12, {"Zed", "Yan"}));
+    const ck::fb::GameState* s2 = ck::fb::GetGameState(hooks.state_bytes(other).data);
+    EXPECT_EQ(s2->players()->size(), 2u);
+    EXPECT_EQ(s2->players()->Get(0)->name()->str(), "Zed");
+}
+
+TEST(Bridge, WholeGamesWithTheTestExpansionEndWithItsFinalPoints) {
+    PluginHooks hooks(scripted().resolve({"test.good"}));
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+        Game game(setup_for(&hooks, hooks.expansion_ids(), seed));
+        std::vector<std::unique_ptr<PlayerAgent>> agents;
+        agents.push_back(make_player("random", seed));
+        agents.push_back(make_player("random", seed + 100));
+        play_to_end(game, agents);
+        ASSERT_TRUE(game.is_over());
+        int final_entries = 0;
+        for (const auto& e : game.score_log())
+            if (e.name == "test.final") final_entries += (e.player == 0 && e.points == 5);
+        EXPECT_EQ(final_entries, 1) << "seed " << seed;
+    }
+}
+
+TEST(Bridge, LittleBuildingsFromTheShippedModulePlaysWholeGames) {
+    PluginRegistry registry(ck::test::capturing_logger().logger);
+    ASSERT_EQ(registry.load(ck::test::shipped_module()).status, ModuleStatus::Loaded);
+    PluginHooks hooks(registry.resolve({"little-buildings"}));
+    size_t tokens_placed = 0;
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+        Game game(setup_for(&hooks, hooks.expansion_ids(), seed));
+        std::vector<std::unique_ptr<PlayerAgent>> agents;
+        agents.push_back(make_player("greedy", seed));
+        agents.push_back(make_player("random", seed));
+        play_to_end(game, agents);
+        EXPECT_TRUE(game.is_over());
+        tokens_placed += game.tokens().size();
+        for (const auto& t : game.tokens()) EXPECT_THAT(t.kind, testing::StartsWith("LB_"));
+    }
+    EXPECT_GT(tokens_placed, 0u);
+}
