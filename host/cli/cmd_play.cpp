@@ -1,0 +1,179 @@
+// `cloisterkit play`: one game between computer players on the reference
+// host, printed turn by turn (or as JSON), optionally saved as .jcz.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "core/errors.hpp"
+#include "core/location_names.hpp"
+#include "game_options.hpp"
+#include "jcz/save_game.hpp"
+
+namespace {
+
+using namespace ck::host;
+using ck::cli::GameEnvironment;
+using ck::cli::GameOptions;
+
+constexpr const char* kUsage =
+    "usage: cloisterkit play [options]\n"
+    "\n"
+    "Plays one game of Carcassonne between computer players on the reference\n"
+    "host (base game plus the expansions asked for) and prints every turn:\n"
+    "tile, position, rotation, figure or expansion action, and scoring, then\n"
+    "the final scores.\n"
+    "\n"
+    "options:\n";
+constexpr const char* kPlayOnlyHelp =
+    "  --save FILE.jcz        save the game as a JCloisterZone saved game\n"
+    "  --help                 show this text\n"
+    "\n"
+    "Exit status: 0 the game was played, 2 bad options or an error.\n";
+
+void print_usage(std::FILE* out) { std::fprintf(out, "%s%s%s", kUsage, ck::cli::kGameOptionsHelp, kPlayOnlyHelp); }
+
+std::string tile_ref_text(TileRef r) {
+    std::string out = "(" + std::to_string(r.pos.x) + "," + std::to_string(r.pos.y) + ")";
+    if (r.corner != Corner::None) out += " " + std::string(corner_name(r.corner));
+    return out;
+}
+
+// Prints what happened since the last call: moves and score entries.
+class TurnPrinter {
+public:
+    TurnPrinter(const Game& game, const std::vector<std::string>& types) : game_(game), types_(types) {}
+
+    void print_new() {
+        const auto& moves = game_.moves();
+        for (; move_ < moves.size(); ++move_) print_move(moves[move_]);
+        const auto& log = game_.score_log();
+        for (; entry_ < log.size(); ++entry_) {
+            const ScoreEntry& e = log[entry_];
+            std::printf("        %s%s %+d %s\n", e.final_scoring ? "final: " : "", name(e.player).c_str(), e.points,
+                        e.name.c_str());
+        }
+        for (; discarded_ < game_.discarded_tiles().size(); ++discarded_)
+            std::printf("        %s fits nowhere: set aside\n", game_.tile_def(game_.discarded_tiles()[discarded_]).id.c_str());
+    }
+
+private:
+    std::string name(uint8_t p) const { return game_.player(p).name; }
+
+    void print_move(const Move& m) {
+        switch (m.type) {
+            case MoveType::PlaceTile:
+                std::printf("turn %-3u %-6s (%s) %-10s at %-10s R%d\n", m.turn, name(m.player).c_str(),
+                            types_[m.player].c_str(), game_.tile_def(m.tile).id.c_str(),
+                            tile_ref_text(m.placement.at).c_str(), m.placement.rotation * 90);
+                break;
+            case MoveType::DeployMeeple:
+                std::printf("        meeple %s on %s %s\n", format_meeple_id(m.meeple).c_str(),
+                            std::string(feature_kind_name(m.pointer.kind)).c_str(),
+                            format_location(m.pointer.location).c_str());
+                break;
+            case MoveType::PlaceToken:
+                std::printf("        %s %s%s%s\n", m.option.action.c_str(), m.option.token_kind.c_str(),
+                            m.option.label.empty() ? "" : ": ", m.option.label.c_str());
+                break;
+            case MoveType::Pass:
+            case MoveType::Commit: break;
+        }
+    }
+
+    const Game& game_;
+    const std::vector<std::string>& types_;
+    size_t move_ = 0, entry_ = 0, discarded_ = 0;
+};
+
+nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvironment& env) {
+    nlohmann::ordered_json j;
+    j["seed"] = seed;
+    j["turns"] = game.turn_number();
+    j["expansions"] = env.expansion_ids();
+    j["player_types"] = env.player_types();
+    nlohmann::ordered_json scores = nlohmann::ordered_json::array();
+    for (const auto& p : game.players()) scores.push_back({{"name", p.name}, {"points", p.score}});
+    j["scores"] = scores;
+    nlohmann::ordered_json log = nlohmann::ordered_json::array();
+    for (const auto& e : game.score_log())
+        log.push_back({{"turn", e.turn}, {"player", e.player}, {"points", e.points}, {"name", e.name},
+                       {"final", e.final_scoring}});
+    j["score_entries"] = log;
+    j["tiles_placed"] = game.placed_tiles().size();
+    j["tiles_set_aside"] = game.discarded_tiles().size();
+    if (!game.game_end_reason().empty()) j["game_end_reason"] = game.game_end_reason();
+    return j;
+}
+
+int run_play(const std::vector<std::string>& args) {
+    GameOptions options;
+    std::string save_path;
+    try {
+        for (size_t i = 0; i < args.size(); ++i) {
+            if (args[i] == "--help" || args[i] == "-h") {
+                print_usage(stdout);
+                return 0;
+            }
+            if (ck::cli::parse_game_option(args, i, options)) continue;
+            if (args[i] == "--save") {
+                if (i + 1 >= args.size()) throw HostError("--save needs a file name");
+                save_path = args[++i];
+                continue;
+            }
+            throw HostError("unknown option '" + args[i] + "'");
+        }
+    } catch (const HostError& e) {
+        std::fprintf(stderr, "cloisterkit play: %s\n\n", e.what());
+        print_usage(stderr);
+        return 2;
+    }
+
+    try {
+        const uint64_t seed = options.seed ? *options.seed : ck::cli::fresh_seed();
+        const GameEnvironment env(options);
+        const auto hooks = env.make_hooks();
+        const GameSetup setup = env.setup(seed, hooks.get());
+        Game game(setup, env.prepared());
+        const auto agents = env.make_agents(seed);
+
+        TurnPrinter printer(game, env.player_types());
+        if (!options.json) {
+            std::printf("cloisterkit play: %d players, seed %llu, expansions: ", options.players,
+                        static_cast<unsigned long long>(seed));
+            if (env.expansion_ids().empty()) std::printf("none");
+            for (size_t i = 0; i < env.expansion_ids().size(); ++i)
+                std::printf("%s%s", i ? ", " : "", env.expansion_ids()[i].c_str());
+            std::printf("\n");
+            printer.print_new();
+        }
+        while (!game.is_over()) {
+            play_turn(game, *agents[game.active_player()]);
+            if (!options.json) printer.print_new();
+        }
+        if (!save_path.empty()) ck::host::jcz::save_game(setup, game, save_path);
+        if (options.json) {
+            auto j = game_json(game, seed, env);
+            if (!save_path.empty()) j["saved"] = save_path;
+            std::printf("%s\n", j.dump(2).c_str());
+        } else {
+            std::printf("final scores after %u turns:\n", game.turn_number());
+            for (const auto& p : game.players()) std::printf("  %-8s %d\n", p.name.c_str(), p.score);
+            if (!game.game_end_reason().empty()) std::printf("game ended early: %s\n", game.game_end_reason().c_str());
+            if (!save_path.empty()) std::printf("saved to %s\n", save_path.c_str());
+        }
+        return 0;
+    } catch (const HostError& e) {
+        std::fprintf(stderr, "cloisterkit play: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "cloisterkit play: internal error: %s\n", e.what());
+        return 2;
+    }
+}
+
+}  // namespace
+
+CK_REGISTER_COMMAND("play", "play one game between computer players and print it", run_play);

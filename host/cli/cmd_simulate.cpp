@@ -1,0 +1,223 @@
+// `cloisterkit simulate`: many games between computer players, as fast as
+// the host goes; prints games per second and score statistics.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "core/errors.hpp"
+#include "game_options.hpp"
+
+namespace {
+
+using namespace ck::host;
+using ck::cli::GameEnvironment;
+using ck::cli::GameOptions;
+
+constexpr const char* kUsage =
+    "usage: cloisterkit simulate --games N [options]\n"
+    "\n"
+    "Plays N games between computer players and reports games per second and\n"
+    "the mean scores. Game i uses a seed derived from --seed and i, so a run\n"
+    "is repeatable whatever the number of threads.\n"
+    "\n"
+    "options:\n"
+    "  --games N              number of games (default 100)\n"
+    "  --threads T            worker threads (default 1)\n";
+constexpr const char* kSimulateOnlyHelp =
+    "  --help                 show this text\n"
+    "\n"
+    "A progress bar is shown only when standard output is a terminal.\n"
+    "Exit status: 0 all games were played, 2 bad options or an error.\n";
+
+void print_usage(std::FILE* out) { std::fprintf(out, "%s%s%s", kUsage, ck::cli::kGameOptionsHelp, kSimulateOnlyHelp); }
+
+// Integer sums, so the totals do not depend on which thread played what.
+struct Tally {
+    uint64_t games = 0;
+    int64_t total_score = 0;
+    int64_t turns = 0;
+    int min_total = 0, max_total = 0;
+    std::vector<int64_t> seat_scores;
+    std::vector<int64_t> seat_wins;  // sole or shared first place
+
+    void add(const Game& g) {
+        int total = 0, best = 0;
+        for (const auto& p : g.players()) best = std::max(best, p.score);
+        if (seat_scores.empty()) seat_scores.assign(g.player_count(), 0), seat_wins.assign(g.player_count(), 0);
+        for (size_t p = 0; p < g.player_count(); ++p) {
+            const int s = g.players()[p].score;
+            total += s;
+            seat_scores[p] += s;
+            seat_wins[p] += s == best;
+        }
+        min_total = games ? std::min(min_total, total) : total;
+        max_total = games ? std::max(max_total, total) : total;
+        ++games;
+        total_score += total;
+        turns += g.turn_number();
+    }
+    void merge(const Tally& o) {
+        if (!o.games) return;
+        if (seat_scores.empty()) seat_scores.assign(o.seat_scores.size(), 0), seat_wins.assign(o.seat_wins.size(), 0);
+        min_total = games ? std::min(min_total, o.min_total) : o.min_total;
+        max_total = games ? std::max(max_total, o.max_total) : o.max_total;
+        games += o.games;
+        total_score += o.total_score;
+        turns += o.turns;
+        for (size_t p = 0; p < seat_scores.size(); ++p) seat_scores[p] += o.seat_scores[p], seat_wins[p] += o.seat_wins[p];
+    }
+};
+
+void draw_progress(uint64_t done, uint64_t total, double seconds) {
+    constexpr int kWidth = 40;
+    const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
+    std::printf("\r[%s%s] %llu/%llu games, %.0f games/s ", std::string(static_cast<size_t>(filled), '#').c_str(),
+                std::string(static_cast<size_t>(kWidth - filled), ' ').c_str(), static_cast<unsigned long long>(done),
+                static_cast<unsigned long long>(total), seconds > 0 ? static_cast<double>(done) / seconds : 0.0);
+    std::fflush(stdout);
+}
+
+int run_simulate(const std::vector<std::string>& args) {
+    GameOptions options;
+    uint64_t games = 100;
+    unsigned threads = 1;
+    try {
+        for (size_t i = 0; i < args.size(); ++i) {
+            if (args[i] == "--help" || args[i] == "-h") {
+                print_usage(stdout);
+                return 0;
+            }
+            if (ck::cli::parse_game_option(args, i, options)) continue;
+            const auto value = [&]() -> const std::string& {
+                if (i + 1 >= args.size()) throw HostError(args[i] + " needs a value");
+                return args[++i];
+            };
+            if (args[i] == "--games") {
+                games = static_cast<uint64_t>(ck::cli::parse_integer("--games", value(), 1, 1'000'000'000));
+            } else if (args[i] == "--threads") {
+                threads = static_cast<unsigned>(ck::cli::parse_integer("--threads", value(), 1, 256));
+            } else if (args[i] == "--save") {
+                throw HostError("--save is for 'play' (one game), not 'simulate'");
+            } else {
+                throw HostError("unknown option '" + args[i] + "'");
+            }
+        }
+    } catch (const HostError& e) {
+        std::fprintf(stderr, "cloisterkit simulate: %s\n\n", e.what());
+        print_usage(stderr);
+        return 2;
+    }
+
+    try {
+        const uint64_t seed = options.seed ? *options.seed : ck::cli::fresh_seed();
+        const GameEnvironment env(options);
+        threads = static_cast<unsigned>(std::min<uint64_t>(threads, games));
+        const bool progress = !options.json && isatty(STDOUT_FILENO);
+
+        std::atomic<uint64_t> next{0}, done{0};
+        std::vector<Tally> tallies(threads);
+        std::exception_ptr failure;
+        std::mutex failure_mutex;
+        std::atomic<bool> failed{false};
+        const auto start = std::chrono::steady_clock::now();
+        const std::clock_t cpu_start = std::clock();
+        const auto worker = [&](unsigned t) {
+            try {
+                const auto hooks = env.make_hooks();  // one per thread: hooks are not thread-safe
+                for (uint64_t i; (i = next.fetch_add(1)) < games;) {
+                    const uint64_t s = ck::cli::game_seed(seed, i);
+                    Game game(env.setup(s, hooks.get()), env.prepared());
+                    play_to_end(game, env.make_agents(s));
+                    tallies[t].add(game);
+                    done.fetch_add(1, std::memory_order_relaxed);
+                }
+            } catch (...) {
+                std::lock_guard lock(failure_mutex);
+                if (!failure) failure = std::current_exception();
+                failed.store(true);
+                next.store(games);  // stop the others
+            }
+        };
+        // With a progress bar the main thread only draws it; otherwise it plays too.
+        std::vector<std::thread> pool;
+        for (unsigned t = progress ? 0 : 1; t < threads; ++t) pool.emplace_back(worker, t);
+        if (progress) {
+            while (done.load() < games && !failed.load()) {
+                draw_progress(done.load(), games,
+                              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            }
+        } else {
+            worker(0);
+        }
+        for (auto& th : pool) th.join();
+        if (failure) std::rethrow_exception(failure);
+
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+        Tally all;
+        for (const Tally& t : tallies) all.merge(t);
+        const double n = static_cast<double>(all.games);
+        const double per_second = seconds > 0 ? n / seconds : 0.0;
+        const double mean_total = static_cast<double>(all.total_score) / n;
+        if (progress) {
+            draw_progress(all.games, games, seconds);
+            std::printf("\n");
+        }
+        if (options.json) {
+            nlohmann::ordered_json j;
+            j["games"] = all.games;
+            j["threads"] = threads;
+            j["seed"] = seed;
+            j["seconds"] = seconds;
+            j["games_per_second"] = per_second;
+            j["cpu_seconds"] = cpu_seconds;
+            j["games_per_cpu_second"] = cpu_seconds > 0 ? n / cpu_seconds : 0.0;
+            j["mean_total_score"] = mean_total;
+            j["min_total_score"] = all.min_total;
+            j["max_total_score"] = all.max_total;
+            j["mean_turns"] = static_cast<double>(all.turns) / n;
+            j["expansions"] = env.expansion_ids();
+            nlohmann::ordered_json seats = nlohmann::ordered_json::array();
+            for (size_t p = 0; p < all.seat_scores.size(); ++p)
+                seats.push_back({{"name", env.player_names()[p]},
+                                 {"type", env.player_types()[p]},
+                                 {"mean_score", static_cast<double>(all.seat_scores[p]) / n},
+                                 {"wins", all.seat_wins[p]}});
+            j["players"] = seats;
+            std::printf("%s\n", j.dump(2).c_str());
+        } else {
+            std::printf("%llu games in %.3f s (%u thread%s, seed %llu): %.0f games/s (%.0f per CPU second)\n",
+                        static_cast<unsigned long long>(all.games), seconds, threads, threads == 1 ? "" : "s",
+                        static_cast<unsigned long long>(seed), per_second, cpu_seconds > 0 ? n / cpu_seconds : 0.0);
+            std::printf("mean total score %.2f (min %d, max %d), mean turns %.1f\n", mean_total, all.min_total,
+                        all.max_total, static_cast<double>(all.turns) / n);
+            for (size_t p = 0; p < all.seat_scores.size(); ++p)
+                std::printf("  %-8s %-7s mean %.2f, first place %lld times\n", env.player_names()[p].c_str(),
+                            env.player_types()[p].c_str(), static_cast<double>(all.seat_scores[p]) / n,
+                            static_cast<long long>(all.seat_wins[p]));
+        }
+        return 0;
+    } catch (const HostError& e) {
+        std::fprintf(stderr, "cloisterkit simulate: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "cloisterkit simulate: internal error: %s\n", e.what());
+        return 2;
+    }
+}
+
+}  // namespace
+
+CK_REGISTER_COMMAND("simulate", "play many games between computer players and measure speed", run_simulate);

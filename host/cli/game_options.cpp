@@ -1,0 +1,211 @@
+#include "game_options.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "core/errors.hpp"
+#include "core/tile_xml.hpp"
+#include "jcz/expansion_bridge.hpp"
+#include "plugins/plugin_registry.hpp"
+
+namespace ck::cli {
+
+using host::HostError;
+
+const char* const kGameOptionsHelp =
+    "  --players N            number of players, 1 to 8 (default 2)\n"
+    "  --seed S               seed for draws and computer players (default: a fresh one, printed)\n"
+    "  --expansions LIST      comma-separated expansion ids or short names, 'all' or 'none'\n"
+    "                         (default none); loaded as plugins through the C ABI\n"
+    "  --rule KEY=VALUE       a rule option (repeatable): tiny-city-scoring=4|2 (alias\n"
+    "                         base.tinyCity=off|on), or an enabled expansion's option\n"
+    "  --tiles FILE           load more tile XML after basic.xml (repeatable)\n"
+    "  --player-types LIST    random or greedy per player, comma-separated; one type\n"
+    "                         applies to every player (default random)\n"
+    "  --plugin-path DIR      look for plugin modules in DIR first (repeatable)\n"
+    "  --json                 print one JSON object instead of text\n";
+
+namespace {
+
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (;;) {
+        const size_t comma = text.find(',', start);
+        out.push_back(text.substr(start, comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+const char* const kPlayerNames[] = {"Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"};
+
+bool engine_rule(const std::string& key) {
+    return key == host::kRuleTinyCity || key == host::kRuleTinyCityAlias || key == host::kRuleFeatureCount;
+}
+
+}  // namespace
+
+long long parse_integer(const std::string& option, const std::string& text, long long min, long long max) {
+    size_t used = 0;
+    long long v = 0;
+    try {
+        v = std::stoll(text, &used, 10);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size())
+        throw HostError(option + ": \"" + text + "\" is not a whole number");
+    if (v < min || v > max)
+        throw HostError(option + ": " + text + " is out of range (" + std::to_string(min) + " to " +
+                        std::to_string(max) + ")");
+    return v;
+}
+
+bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOptions& out) {
+    const std::string& a = args[i];
+    auto value = [&]() -> const std::string& {
+        if (i + 1 >= args.size()) throw HostError(a + " needs a value");
+        return args[++i];
+    };
+    if (a == "--players") {
+        out.players = static_cast<int>(parse_integer(a, value(), 1, host::kMaxPlayers));
+    } else if (a == "--seed") {
+        const std::string& v = value();
+        if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+            throw HostError("--seed: \"" + v + "\" is not a non-negative whole number");
+        try {
+            out.seed = std::stoull(v);
+        } catch (const std::exception&) {
+            throw HostError("--seed: " + v + " is too large");
+        }
+    } else if (a == "--expansions") {
+        const std::string& v = value();
+        out.expansions.clear();
+        if (v == "none") return true;
+        for (const std::string& e : split_commas(v)) {
+            if (e.empty()) throw HostError("--expansions: empty name in \"" + v + "\"");
+            out.expansions.push_back(e);
+        }
+    } else if (a == "--rule") {
+        const std::string& v = value();
+        const size_t eq = v.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw HostError("--rule: \"" + v + "\" is not KEY=VALUE");
+        out.rules.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    } else if (a == "--tiles") {
+        out.tile_files.push_back(value());
+    } else if (a == "--player-types") {
+        out.player_types = split_commas(value());
+        for (const std::string& t : out.player_types) host::make_player(t, 0);  // validates
+    } else if (a == "--plugin-path") {
+        out.plugin_dirs.push_back(value());
+    } else if (a == "--json") {
+        out.json = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+GameEnvironment::GameEnvironment(const GameOptions& options) {
+    if (!options.player_types.empty() && options.player_types.size() != 1 &&
+        options.player_types.size() != static_cast<size_t>(options.players))
+        throw HostError("--player-types: " + std::to_string(options.player_types.size()) + " types for " +
+                        std::to_string(options.players) + " players (give one per player, or one for all)");
+    for (int p = 0; p < options.players; ++p) {
+        names_.push_back(kPlayerNames[p]);
+        player_types_.push_back(options.player_types.empty()       ? "random"
+                                : options.player_types.size() == 1 ? options.player_types[0]
+                                                                   : options.player_types[static_cast<size_t>(p)]);
+    }
+
+    // Plugins are only searched when an expansion is asked for.
+    if (!options.expansions.empty() || !options.plugin_dirs.empty()) {
+        registry_ = std::make_unique<host::PluginRegistry>();
+        host::PluginSearchOptions search;
+        for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
+        registry_->discover(search);
+        if (!options.expansions.empty()) expansions_ = registry_->resolve(options.expansions);
+    }
+    for (const auto* e : expansions_) expansion_ids_.push_back(e->id);
+
+    // Rules: the engine's own, an enabled expansion's option, or a
+    // JCloisterZone alias of one.
+    for (const auto& [key, value] : options.rules) {
+        std::string k = key, v = value;
+        bool known = engine_rule(k);
+        for (const auto* e : expansions_) {
+            for (const auto& o : e->rule_options) {
+                if (o.key != k) continue;
+                known = true;
+                if (!o.allowed.empty() && std::find(o.allowed.begin(), o.allowed.end(), v) == o.allowed.end()) {
+                    std::string allowed;
+                    for (const auto& a : o.allowed) allowed += (allowed.empty() ? "" : ", ") + a;
+                    throw HostError("--rule " + k + ": \"" + v + "\" is not allowed (one of " + allowed + ")");
+                }
+            }
+            for (const auto& alias : e->jcz_rule_aliases) {
+                if (known || alias.jcz_key != key || alias.jcz_value != value) continue;
+                k = alias.key, v = alias.value, known = true;
+            }
+        }
+        if (!known) {
+            std::string keys = "tiny-city-scoring, base.tinyCity, halflings.featureCount";
+            for (const auto* e : expansions_)
+                for (const auto& o : e->rule_options) keys += ", " + o.key;
+            throw HostError("--rule: unknown option \"" + key + "\" (known: " + keys + ")");
+        }
+        if (auto it = rules_.find(k); it != rules_.end() && it->second != v)
+            throw HostError("--rule " + k + " given twice with different values");
+        rules_[k] = v;
+    }
+
+    host::load_tile_xml_file(host::default_tile_file(), catalog_);
+    for (const auto* e : expansions_)
+        if (!e->tile_definitions_xml.empty())
+            host::load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog_);
+    for (const auto& f : options.tile_files) host::load_tile_xml_file(f, catalog_);
+
+    prepared_ = host::prepare_tiles(setup(0, nullptr));
+    host::Game check(setup(0, nullptr), prepared_);  // reports rule errors before any game runs
+}
+
+GameEnvironment::~GameEnvironment() = default;
+
+host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hooks) const {
+    host::GameSetup s;
+    s.catalog = &catalog_;
+    for (const auto& n : names_) s.players.push_back({n});
+    s.rules = rules_;
+    s.seed = seed;
+    s.hooks = hooks;
+    s.expansions = expansion_ids_;
+    return s;
+}
+
+std::unique_ptr<host::ExpansionHooks> GameEnvironment::make_hooks() const {
+    if (expansions_.empty()) return nullptr;
+    return host::jcz::make_expansion_hooks(*registry_, expansions_);
+}
+
+std::vector<std::unique_ptr<host::PlayerAgent>> GameEnvironment::make_agents(uint64_t seed) const {
+    std::vector<std::unique_ptr<host::PlayerAgent>> agents;
+    for (size_t p = 0; p < player_types_.size(); ++p)
+        agents.push_back(host::make_player(player_types_[p], game_seed(seed ^ 0xA5A5A5A5A5A5A5A5ull, p + 1)));
+    return agents;
+}
+
+uint64_t fresh_seed() {
+    std::random_device rd;
+    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+uint64_t game_seed(uint64_t seed, uint64_t index) {
+    if (index == 0) return seed;
+    host::SplitMix64 mix(seed + index * 0x9E3779B97F4A7C15ull);
+    return mix.next();
+}
+
+}  // namespace ck::cli

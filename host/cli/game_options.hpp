@@ -1,0 +1,86 @@
+// Options shared by `play` and `simulate`, and everything a run builds from
+// them once: the tile catalogue (basic.xml, expansions' tiles, --tiles),
+// the plugin registry and enabled expansions, the checked rule options and
+// a GameSetup template. Each game then only needs a seed and its hooks.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/expansion_hooks.hpp"
+#include "core/game.hpp"
+#include "core/players.hpp"
+#include "core/tile_def.hpp"
+
+namespace ck::host {
+class PluginRegistry;
+struct PluginExpansion;
+}  // namespace ck::host
+
+namespace ck::cli {
+
+struct GameOptions {
+    int players = 2;
+    std::optional<uint64_t> seed;                      // none: a fresh one, printed
+    std::vector<std::string> expansions;               // specs: ids, short names or "all"; empty: none
+    std::vector<std::pair<std::string, std::string>> rules;  // --rule key=value, in order given
+    std::vector<std::string> tile_files;               // --tiles
+    std::vector<std::string> player_types;             // --player-types; one entry applies to all
+    std::vector<std::string> plugin_dirs;              // --plugin-path
+    bool json = false;
+};
+
+// Help text for the shared options (two-space indented lines).
+extern const char* const kGameOptionsHelp;
+
+// Tries to read the option at args[i] (advancing i past its value). Returns
+// true if it was one of the shared options; throws HostError for a bad value
+// or a missing one.
+bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOptions& out);
+
+// Value of an integer option, with range check; throws HostError naming it.
+long long parse_integer(const std::string& option, const std::string& text, long long min, long long max);
+
+// Everything shared by the games of one run.
+class GameEnvironment {
+public:
+    explicit GameEnvironment(const GameOptions& options);
+    ~GameEnvironment();
+    GameEnvironment(const GameEnvironment&) = delete;
+    GameEnvironment& operator=(const GameEnvironment&) = delete;
+
+    // The setup of one game with `seed`; hooks as given (may be null).
+    host::GameSetup setup(uint64_t seed, host::ExpansionHooks* hooks) const;
+    // A fresh ExpansionHooks for the enabled expansions (nullptr if none);
+    // one per thread, they are not thread-safe.
+    std::unique_ptr<host::ExpansionHooks> make_hooks() const;
+    // One agent per player for game `seed`.
+    std::vector<std::unique_ptr<host::PlayerAgent>> make_agents(uint64_t seed) const;
+
+    const std::vector<std::string>& expansion_ids() const { return expansion_ids_; }
+    const std::vector<std::string>& player_types() const { return player_types_; }
+    const std::vector<std::string>& player_names() const { return names_; }
+    const host::TileCatalog& catalog() const { return catalog_; }
+    const std::shared_ptr<const host::PreparedTiles>& prepared() const { return prepared_; }
+
+private:
+    host::TileCatalog catalog_;
+    std::unique_ptr<host::PluginRegistry> registry_;
+    std::vector<const host::PluginExpansion*> expansions_;
+    std::vector<std::string> expansion_ids_;
+    std::map<std::string, std::string> rules_;
+    std::vector<std::string> names_;
+    std::vector<std::string> player_types_;
+    std::shared_ptr<const host::PreparedTiles> prepared_;
+};
+
+// A seed from the operating system, for runs without --seed.
+uint64_t fresh_seed();
+// The seed of game `index` of a run with `seed` (game 0 uses `seed` itself).
+uint64_t game_seed(uint64_t seed, uint64_t index);
+
+}  // namespace ck::cli
