@@ -208,6 +208,8 @@ void Game::enter_tile_phase() {
     for (;;) {
         TileTypeId t;
         if (end_requested_ || tiles_left() == 0 || !draw_next(t)) {
+            // No turn started after all: the last turn played keeps its number.
+            if (!moves_.empty() && moves_.back().turn < turn_) turn_ = moves_.back().turn;
             finish_game();
             return;
         }

@@ -142,6 +142,7 @@ public:
     Phase phase() const { return phase_; }
     bool is_over() const { return phase_ == Phase::GameOverPhase; }
     uint8_t active_player() const { return active_; }
+    // The turn in progress (1-based); at game end, the last turn played.
     uint32_t turn_number() const { return turn_; }
     size_t player_count() const { return players_.size(); }
     const std::vector<PlayerState>& players() const { return players_; }
