@@ -9,7 +9,7 @@ fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<
 
 }  // namespace
 
-bool StateSerializer::tail_matches(const Game& game, const std::vector<std::string>& token_kinds) const {
+bool StateSerializer::constants_match(const Game& game, const std::vector<std::string>& token_kinds) const {
     if (!has_tail_ || key_.catalog != &game.catalog() || key_.tile_count != game.catalog().tile_count()) return false;
     const auto& players = game.players();
     if (players.size() != key_.player_names.size()) return false;
@@ -18,7 +18,19 @@ bool StateSerializer::tail_matches(const Game& game, const std::vector<std::stri
     return key_.expansions == game.expansions() && key_.token_kinds == token_kinds && key_.rules == game.rules();
 }
 
-void StateSerializer::build_tail(const Game& game, const std::vector<std::string>& token_kinds) {
+bool StateSerializer::tokens_extend_tail(const Game& game) const {
+    const auto& tokens = game.tokens();
+    if (tokens.size() < tail_tokens_.size()) return false;
+    for (size_t i = 0; i < tail_tokens_.size(); ++i) {
+        const TailToken& t = tail_tokens_[i];
+        if (tokens[i].at != t.at || tokens[i].placed_by != t.placed_by || tokens[i].turn != t.turn ||
+            tokens[i].kind != t.kind)
+            return false;
+    }
+    return true;
+}
+
+void StateSerializer::build_constants(const Game& game, const std::vector<std::string>& token_kinds) {
     key_.catalog = &game.catalog();
     key_.tile_count = game.catalog().tile_count();
     key_.rules = game.rules();
@@ -27,46 +39,60 @@ void StateSerializer::build_tail(const Game& game, const std::vector<std::string
     for (const auto& p : game.players()) key_.player_names.push_back(p.name);
     key_.token_kinds = token_kinds;
 
-    flatbuffers::FlatBufferBuilder b(4096);
+    auto& b = tail_;
+    b.Clear();
     b.Align(8);  // the tail starts the buffer: give it the buffer's alignment
-    Tail t;
-    std::vector<flatbuffers::Offset<flatbuffers::String>> strings;
+    std::vector<StringOffset> strings;
     for (size_t i = 0; i < key_.tile_count; ++i)
         strings.push_back(b.CreateString(game.catalog().tile(static_cast<TileTypeId>(i)).id));
-    t.tile_types = b.CreateVector(strings);
+    tile_types_ = b.CreateVector(strings);
     std::vector<flatbuffers::Offset<fb::KeyValue>> rules;
     for (const auto& [k, v] : key_.rules) rules.push_back(fb::CreateKeyValueDirect(b, k.c_str(), v.c_str()));
-    t.rules = b.CreateVector(rules);  // std::map order is the key order the schema asks for
-    for (const auto& id : key_.expansions) t.expansion_ids.push_back(b.CreateString(id));
-    t.expansions = b.CreateVector(t.expansion_ids);
-    for (const auto& name : key_.player_names) t.player_names.push_back(b.CreateString(name));
-    for (const auto& kind : token_kinds) t.token_kinds.emplace_back(kind, b.CreateString(kind));
-    b.Align(8);
-    // Raw bytes of everything built so far: offsets into them count from
-    // the end, so they stay valid wherever the bytes are pushed first.
-    t.bytes.assign(b.GetCurrentBufferPointer(), b.GetCurrentBufferPointer() + b.GetSize());
-    tail_ = std::move(t);
+    rules_ = b.CreateVector(rules);  // std::map order is the key order the schema asks for
+    expansion_ids_.clear();
+    for (const auto& id : key_.expansions) expansion_ids_.push_back(b.CreateString(id));
+    expansions_ = b.CreateVector(expansion_ids_);
+    player_names_.clear();
+    for (const auto& name : key_.player_names) player_names_.push_back(b.CreateString(name));
+    kinds_.clear();
+    for (const auto& kind : token_kinds) kinds_.emplace_back(kind, b.CreateString(kind));
+    tail_tokens_.clear();
+    token_offsets_.clear();
     has_tail_ = true;
     ++tail_builds_;
 }
 
-flatbuffers::Offset<flatbuffers::String> StateSerializer::kind_string(const std::string& kind) {
-    for (const auto& [k, off] : tail_.token_kinds)
+StateSerializer::StringOffset StateSerializer::tail_kind(const std::string& kind) {
+    for (const auto& [k, off] : kinds_)
         if (k == kind) return off;
-    for (const auto& [k, off] : extra_kinds_)
-        if (k == kind) return off;
-    const auto off = builder_.CreateString(kind);
-    extra_kinds_.emplace_back(kind, off);
+    const auto off = tail_.CreateString(kind);
+    kinds_.emplace_back(kind, off);
     return off;
 }
 
+void StateSerializer::extend_tail(const Game& game) {
+    // Every kind a player holds must be in the tail before it is copied.
+    for (const auto& p : game.players())
+        for (const auto& stock : p.tokens) tail_kind(stock.first);
+    const auto& tokens = game.tokens();
+    for (size_t i = tail_tokens_.size(); i < tokens.size(); ++i) {
+        const PlacedToken& t = tokens[i];
+        const auto kind = tail_kind(t.kind);
+        const fb::TileRef at = to_fb(t.at);
+        token_offsets_.push_back(fb::CreatePlacedToken(tail_, kind, &at, t.placed_by, t.turn));
+        tail_tokens_.push_back({t.kind, t.at, t.placed_by, t.turn});
+    }
+}
+
 ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::string>& token_kinds) {
-    if (!tail_matches(game, token_kinds)) build_tail(game, token_kinds);
+    if (!constants_match(game, token_kinds) || !tokens_extend_tail(game)) build_constants(game, token_kinds);
+    extend_tail(game);
     auto& b = builder_;
     b.Clear();
-    b.PushBytes(tail_.bytes.data(), tail_.bytes.size());
+    // The tail's offsets count from the end of its bytes, so they stay valid
+    // when the bytes open a new buffer.
+    b.PushBytes(tail_.GetCurrentBufferPointer(), tail_.GetSize());
     b.Align(8);  // also makes the finished buffer 8-byte aligned
-    extra_kinds_.clear();
 
     // Tiles and figures: vectors of structs, converted into reused scratch
     // vectors and copied in one go. (Not CreateUninitializedVectorOfStructs:
@@ -80,32 +106,24 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
         figures_.emplace_back(to_fb(f.pointer.at), f.pointer.location, game.feature_of(f.part),
                               static_cast<fb::FeatureKind>(f.pointer.kind), fb::FigureKind::SmallFollower, f.meeple.player);
     const auto figs = b.CreateVectorOfStructs(figures_.data(), figures_.size());
-
-    tokens_.clear();
-    for (const auto& t : game.tokens()) {
-        const auto kind = kind_string(t.kind);
-        const fb::TileRef at = to_fb(t.at);
-        tokens_.push_back(fb::CreatePlacedToken(b, kind, &at, t.placed_by, t.turn));
-    }
-    const auto token_vec = b.CreateVector(tokens_);
+    const auto token_vec = b.CreateVector(token_offsets_);
 
     players_.clear();
     const auto& players = game.players();
     for (size_t p = 0; p < players.size(); ++p) {
         stocks_.clear();
-        for (const auto& [kind, count] : players[p].tokens)
-            stocks_.push_back(fb::CreateTokenStock(b, kind_string(kind), count));
+        for (const auto& [kind, count] : players[p].tokens) stocks_.push_back(fb::CreateTokenStock(b, tail_kind(kind), count));
         const auto stocks = b.CreateVector(stocks_);
-        players_.push_back(fb::CreatePlayer(b, static_cast<uint8_t>(p), tail_.player_names[p], players[p].score,
+        players_.push_back(fb::CreatePlayer(b, static_cast<uint8_t>(p), player_names_[p], players[p].score,
                                             static_cast<uint8_t>(players[p].followers_in_supply()), stocks));
     }
     const auto player_vec = b.CreateVector(players_);
 
     data_.clear();
     for (const auto& [id, bytes] : game.expansion_data()) {
-        flatbuffers::Offset<flatbuffers::String> id_off;
+        StringOffset id_off;
         for (size_t i = 0; i < key_.expansions.size() && id_off.IsNull(); ++i)
-            if (key_.expansions[i] == id) id_off = tail_.expansion_ids[i];
+            if (key_.expansions[i] == id) id_off = expansion_ids_[i];
         if (id_off.IsNull()) id_off = b.CreateString(id);
         data_.push_back(fb::CreateExpansionData(b, id_off, b.CreateVector(bytes)));
     }
@@ -119,13 +137,13 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
 
     fb::GameStateBuilder gs(b);
     gs.add_schema_revision(CK_SCHEMA_REVISION);
-    gs.add_tile_types(tail_.tile_types);
+    gs.add_tile_types(tile_types_);
     gs.add_tiles(tiles);
     gs.add_figures(figs);
     gs.add_tokens(token_vec);
     gs.add_players(player_vec);
-    gs.add_rules(tail_.rules);
-    gs.add_expansions(tail_.expansions);
+    gs.add_rules(rules_);
+    gs.add_expansions(expansions_);
     gs.add_expansion_data(data_vec);
     gs.add_turn(turn);
     gs.add_tiles_left(game.tiles_left());
