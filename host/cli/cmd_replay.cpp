@@ -19,12 +19,15 @@ using ck::host::jcz::Replay;
 using ck::host::jcz::ReplayOptions;
 
 constexpr const char* kUsage =
-    "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--plugin-path DIR ...] [--json]\n"
+    "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--no-default-tiles] [--plugin-path DIR ...] [--json]\n"
     "\n"
     "Replays a JCloisterZone saved game on the reference host and checks its\n"
-    "test assertions (test.assertions).\n"
+    "test assertions (test.assertions). JCloisterZone 5.7 files (initialSeed,\n"
+    "salt) replay too; remarks on what could not be reproduced go to stderr.\n"
     "\n"
     "  --tiles FILE        load more tile XML after the host's basic.xml (repeatable)\n"
+    "  --no-default-tiles  do not load the host's basic.xml: the --tiles files\n"
+    "                      replace it (e.g. JCloisterZone's own basic.xml)\n"
     "  --plugin-path DIR   look for plugin modules in DIR first (repeatable)\n"
     "  --json              print the result as one JSON object\n"
     "\n"
@@ -56,6 +59,8 @@ int parse_args(const std::vector<std::string>& args, Args& out) {
             const std::string* v = value("a file");
             if (!v) return 2;
             out.options.tile_files.push_back(*v);
+        } else if (a == "--no-default-tiles") {
+            out.options.default_tiles = false;
         } else if (a == "--plugin-path") {
             const std::string* v = value("a directory");
             if (!v) return 2;
@@ -73,6 +78,10 @@ int parse_args(const std::vector<std::string>& args, Args& out) {
     }
     if (out.file.empty()) {
         std::fprintf(stderr, "cloisterkit replay: no saved game given\n\n%s", kUsage);
+        return 2;
+    }
+    if (!out.options.default_tiles && out.options.tile_files.empty()) {
+        std::fprintf(stderr, "cloisterkit replay: --no-default-tiles needs at least one --tiles FILE\n");
         return 2;
     }
     return -1;
@@ -94,6 +103,7 @@ nlohmann::ordered_json result_json(const std::string& file, const Replay& r, con
     nlohmann::ordered_json as = nlohmann::ordered_json::array();
     for (const auto& a : results) as.push_back({{"assertion", a.text}, {"pass", a.passed}, {"detail", a.detail}});
     j["assertions"] = as;
+    if (!r.notes().empty()) j["notes"] = r.notes();
     return j;
 }
 
@@ -114,6 +124,8 @@ int run_replay(const std::vector<std::string>& argv) {
     if (int code = parse_args(argv, args); code >= 0) return code;
     try {
         Replay replay(ck::host::jcz::load_saved_game(args.file), args.options);
+        for (const auto& note : replay.notes())
+            std::fprintf(stderr, "cloisterkit replay: %s: note: %s\n", args.file.c_str(), note.c_str());
         const auto results = replay.check_assertions();
         bool all = true;
         for (const auto& a : results) all = all && a.passed;

@@ -113,6 +113,7 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
         throw HostError("endTurn must not be negative, got " + std::to_string(*setup.end_turn));
     end_turn_ = setup.end_turn;
     if (end_turn_) draw_order_end_marker_ = false;  // endTurn decides the end (§4.7)
+    caller_draws_ = setup.caller_draws;
 
     if (hooks_) hooks_->on_game_start(*this);
     enter_tile_phase();
@@ -207,6 +208,11 @@ void Game::enter_tile_phase() {
     drawn_.reset();
     for (;;) {
         TileTypeId t;
+        // Caller draws: once drawOrder is used up, wait for draw_tile().
+        if (caller_draws_ && draw_order_next_ >= draw_order_.size() && !end_requested_ && tiles_left() > 0) {
+            legal_.clear();
+            return;
+        }
         if (end_requested_ || tiles_left() == 0 || !draw_next(t)) {
             // No turn started after all: the last turn played keeps its number.
             if (!moves_.empty() && moves_.back().turn < turn_) turn_ = moves_.back().turn;
@@ -221,6 +227,19 @@ void Game::enter_tile_phase() {
         }
         discarded_.push_back(t);  // fits nowhere: set aside, the draw still counts
     }
+}
+
+void Game::draw_tile(TileTypeId type) {
+    if (!caller_draws_) throw HostError("draw_tile: this game draws its own tiles", ErrorCategory::IllegalMove);
+    if (!awaiting_caller_draw()) throw HostError("draw_tile: no draw is awaited now", ErrorCategory::IllegalMove);
+    auto it = std::find(pack_.begin(), pack_.end(), type);
+    if (it == pack_.end())
+        throw HostError("tile \"" + tile_def(type).id + "\" is not left in the pack", ErrorCategory::IllegalMove);
+    pack_.erase(it);
+    ++draws_;
+    drawn_ = type;
+    legal_.clear();
+    board_.legal_placements(tile_table()[type], legal_);
 }
 
 // ---------------------------------------------------------------- tile step

@@ -66,6 +66,11 @@ struct GameSetup {
     std::optional<double> initial_random;               // in [0, 1)
     std::vector<std::string> draw_order;                // JCZ gameAnnotations.drawOrder; may end with "#END"
     std::optional<int> end_turn;                        // JCZ gameAnnotations.endTurn
+    // Draws after draw_order is used up are named by the caller with
+    // draw_tile() instead of being random: for replaying files whose random
+    // values cannot be reproduced (JCZ 5.7's initialSeed/salt). The tile
+    // phase then waits with no drawn tile.
+    bool caller_draws = false;
     ExpansionHooks* hooks = nullptr;                    // may be null; must outlive the game and its copies
     std::vector<std::string> expansions;                // ids of enabled expansions
 };
@@ -208,6 +213,14 @@ public:
     // (1,0)", "no contact", "space occupied", ...).
     std::string placement_problem(TileTypeId type, const Placement& p) const;
 
+    // With GameSetup::caller_draws, true in a TilePhase that waits for the
+    // caller to name the tile (no tile drawn yet).
+    bool awaiting_caller_draw() const { return caller_draws_ && phase_ == Phase::TilePhase && !drawn_; }
+    // Takes `type` out of the pack as this turn's draw (caller_draws only;
+    // the draw counts for endTurn). Throws HostError if not awaiting a
+    // caller draw or no such tile is left in the pack.
+    void draw_tile(TileTypeId type);
+
     // Places the drawn tile. Throws HostError (IllegalMove) if `type` is not
     // the drawn tile, the phase is wrong or the placement is illegal.
     void place_tile(TileTypeId type, const Placement& p);
@@ -308,6 +321,7 @@ private:
     size_t draw_order_next_ = 0;
     bool draw_order_end_marker_ = false;
     std::optional<int> end_turn_;
+    bool caller_draws_ = false;
     uint32_t draws_ = 0;
     double draw_random_ = 0.0;
     double initial_random_ = 0.0;

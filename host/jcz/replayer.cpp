@@ -44,6 +44,9 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     s.farmers = saved.setup.element_enabled(kElementFarmers);
     s.rules = mapped.rules;
     s.initial_random = saved.initial_random;
+    // 5.7's seeds cannot be reproduced: tiles beyond drawOrder come from the
+    // PLACE_TILE messages instead of a draw we would get wrong.
+    s.caller_draws = saved.legacy_random();
     if (saved.annotations.draw_order) s.draw_order = *saved.annotations.draw_order;
     s.end_turn = saved.annotations.end_turn;
     s.hooks = hooks;
@@ -56,7 +59,16 @@ void load_tiles(const ReplayOptions& options, const MappedSetup& mapped, TileCat
     for (const auto* e : mapped.expansions)
         if (!e->tile_definitions_xml.empty())
             load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog);
-    for (const auto& f : options.tile_files) load_tile_xml_file(f, catalog);
+    for (const auto& f : options.tile_files) {
+        try {
+            load_tile_xml_file(f, catalog);
+        } catch (const HostError& e) {
+            const std::string what = e.what();
+            if (!options.default_tiles || what.find("duplicate tile id") == std::string::npos) throw;
+            throw HostError(e.category(), what + " (to use this file instead of the host's basic.xml, "
+                                                 "replay with --no-default-tiles)");
+        }
+    }
 }
 
 // Tile sets and tile ids the setup names, checked here so that the error
@@ -128,6 +140,17 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
                                               std::string(message_type_name(m.type)) + ": " + e.what());
         }
     }
+    collect_notes();
+}
+
+void Replay::collect_notes() {
+    if (!saved_.legacy_random()) return;
+    notes_.push_back("JCloisterZone 5.7 format (initialSeed/salt): its random draws cannot be reproduced");
+    if (tiles_from_messages_ > 0)
+        notes_.push_back(std::to_string(tiles_from_messages_) +
+                         " tile(s) taken from their PLACE_TILE messages, not drawn (no drawOrder entry for them)");
+    if (game_->awaiting_caller_draw())
+        notes_.push_back("the game rests in TilePhase with no tile drawn (JCloisterZone would have drawn one at random)");
 }
 
 Replay::~Replay() = default;
@@ -144,6 +167,11 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         illegal("message " + std::string(message_type_name(m.type)) + " in phase " +
                 std::string(phase_name(game_->phase())));
 
+    // A tile taken from the message is drawn before the UNDO copy, so that
+    // UNDO keeps it drawn as JCZ keeps its drawn tile.
+    if (m.type == MessageType::PlaceTile && game_->awaiting_caller_draw())
+        draw_from_message(std::get<PlaceTile>(m.payload));
+
     Game before = *game_;
     switch (m.type) {
         case MessageType::PlaceTile: apply_place_tile(std::get<PlaceTile>(m.payload)); break;
@@ -154,11 +182,23 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         case MessageType::Undo: break;
     }
     // The engine keeps a state for UNDO when the message carries no random
-    // value and the same player is still active; otherwise the turn is over.
-    if (!m.random && game_->active_player() == before.active_player())
+    // value (or 5.7 salt) and the same player is still active; otherwise the
+    // turn is over.
+    if (!m.random && !m.salt && game_->active_player() == before.active_player())
         undo_stack_.push_back(std::move(before));
     else
         undo_stack_.clear();
+}
+
+void Replay::draw_from_message(const PlaceTile& p) {
+    const int type = catalog_.index_of(p.tile_id);
+    if (type < 0) illegal("unknown tile id " + p.tile_id);
+    try {
+        game_->draw_tile(static_cast<TileTypeId>(type));
+    } catch (const HostError& e) {
+        illegal(std::string("cannot take the tile from the message: ") + e.what());
+    }
+    ++tiles_from_messages_;
 }
 
 void Replay::apply_place_tile(const PlaceTile& p) {
@@ -189,7 +229,36 @@ void Replay::check_pointer_corner(TileRef at) const {
         illegal("pointer to " + position_text(at.pos) + " needs a \"corner\": the space holds triangles");
 }
 
-void Replay::apply_deploy_meeple(const DeployMeeple& d) {
+FeaturePointer Replay::infer_feature(const DeployMeeple& d) const {
+    const std::string where = describe_tile_ref(d.pointer.at) + " " + format_location(d.pointer.location);
+    const auto placed = game_->placed_this_turn();
+    if (!placed || d.pointer.at != *placed)
+        illegal("pointer " + where + " (no feature given) is not on the tile just placed" +
+                (placed ? " at " + describe_tile_ref(*placed) : std::string()));
+    constexpr FeatureKind kKinds[] = {FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery,
+                                      FeatureKind::Field, FeatureKind::Garden};
+    std::vector<FeaturePointer> matches;
+    for (FeatureKind k : kKinds) {
+        FeaturePointer p = d.pointer;
+        p.kind = k;
+        if (game_->part_at(p) >= 0) matches.push_back(p);
+    }
+    if (matches.size() == 1) return matches.front();
+    if (matches.empty())
+        illegal("pointer " + where + " (no feature given): no segment of the tile just placed has that location");
+    std::string kinds;
+    for (const auto& p : matches) kinds += (kinds.empty() ? "" : ", ") + std::string(feature_kind_name(p.kind));
+    illegal("pointer " + where + " (no feature given) matches " + std::to_string(matches.size()) + " segments (" +
+            kinds + "); the file must name the feature");
+}
+
+void Replay::apply_deploy_meeple(const DeployMeeple& given) {
+    DeployMeeple d = given;
+    if (!d.feature_given) {
+        d.pointer = infer_feature(given);
+        d.feature_given = true;
+        ++inferred_features_;
+    }
     const uint8_t active = game_->active_player();
     MeepleId id = parse_meeple_id(d.meeple_id);
     if (id.player != active)

@@ -46,6 +46,15 @@ public:
     const MappedSetup& mapped_setup() const { return mapped_; }
     const TileCatalog& catalog() const { return catalog_; }
 
+    // Remarks about a replay that could not follow JCloisterZone exactly
+    // (5.7 files: draws not reproducible, tiles taken from messages, the
+    // game left without a drawn tile). Empty for current files.
+    const std::vector<std::string>& notes() const { return notes_; }
+    // DEPLOY_MEEPLE pointers whose missing `feature` was inferred.
+    int inferred_features() const { return inferred_features_; }
+    // Tiles taken from PLACE_TILE messages instead of drawn.
+    int tiles_from_messages() const { return tiles_from_messages_; }
+
     AssertionState assertion_state() const;
     // The file's test.assertions (none without a test section).
     std::vector<AssertionResult> check_assertions() const;
@@ -53,7 +62,10 @@ public:
 private:
     void apply(size_t index, const ReplayMessage& m);
     void apply_place_tile(const PlaceTile& p);
+    void draw_from_message(const PlaceTile& p);
+    FeaturePointer infer_feature(const DeployMeeple& d) const;
     void apply_deploy_meeple(const DeployMeeple& d);
+    void collect_notes();
     void apply_place_token(const PlaceToken& t);
     void check_pointer_corner(TileRef at) const;
 
@@ -65,6 +77,9 @@ private:
     GameSetup setup_;
     std::unique_ptr<Game> game_;
     std::vector<Game> undo_stack_;  // states before each undoable message of this turn (§4.12)
+    std::vector<std::string> notes_;
+    int inferred_features_ = 0;
+    int tiles_from_messages_ = 0;
 };
 
 // "(1,0) City N", "(1,0) NW Field NL.NR": how errors name a pointer.

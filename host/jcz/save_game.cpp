@@ -102,7 +102,16 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
         g.players.push_back(PlayerEntry{game.players()[i].name, static_cast<int>(i), std::nullopt});
     for (const auto& move : game.moves()) g.replay.push_back(message_of(move, game));
 
-    if (!setup.draw_order.empty()) g.annotations.draw_order = setup.draw_order;
+    if (setup.caller_draws) {
+        // Tiles were named by the moves (a 5.7 replay), not drawn: a forced
+        // order of the placed tiles makes the file replay the same way.
+        std::vector<std::string> placed;
+        for (const auto& move : game.moves())
+            if (move.type == MoveType::PlaceTile) placed.push_back(game.catalog().tile(move.tile).id);
+        if (!placed.empty()) g.annotations.draw_order = placed;
+    } else if (!setup.draw_order.empty()) {
+        g.annotations.draw_order = setup.draw_order;
+    }
     g.annotations.end_turn = setup.end_turn;
     g.test = options.test;
     return g;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <fstream>
 #include <sstream>
 
@@ -69,16 +70,44 @@ TileRef read_tile_pointer(const JsonNode& node) {
     return p;
 }
 
-FeaturePointer read_feature_pointer(const JsonNode& node) {
+// A Java long written as a string ("-7078873574222023888") or a number.
+std::string read_java_long(const JsonNode& node) {
+    if (node.json().is_number_integer()) return std::to_string(node.integer());
+    const std::string text = node.string();
+    std::size_t digits = text.size() > 0 && text[0] == '-' ? 1 : 0;
+    const bool all_digits = digits < text.size() && text.find_first_not_of("0123456789", digits) == std::string::npos;
+    bool fits = false;
+    if (all_digits) {
+        try {
+            (void)std::stoll(text);
+            fits = true;
+        } catch (const std::exception&) {
+        }
+    }
+    if (!fits) node.fail("expected a 64-bit integer (Java long), got \"" + text + "\"");
+    return text;
+}
+
+// JCloisterZone 5.7 named the monastery location CLOISTER; it is I.
+Location read_pointer_location(const JsonNode& node) {
+    return with_path(node, [](const std::string& s) { return parse_location(s == "CLOISTER" ? "I" : s); });
+}
+
+// `feature` may be missing in 5.7 files: the replayer infers it.
+DeployMeeple read_deploy_pointer(const JsonNode& node) {
     if (node.json().is_object() && node.json().contains("meepleId"))
         node.fail("meeple pointers are not supported (no base-game or Little Buildings move uses them)");
     if (!node.json().is_object()) node.fail("expected a feature pointer {position, feature, location}, got " + JsonNode::type_name(node.json()));
-    FeaturePointer p;
+    DeployMeeple d;
+    FeaturePointer& p = d.pointer;
     p.at.pos = read_position(node.at("position"));
-    p.kind = with_path(node.at("feature"), [](const std::string& s) { return parse_feature_kind(s); });
-    p.location = with_path(node.at("location"), [](const std::string& s) { return parse_location(s); });
+    if (auto f = node.find("feature"))
+        p.kind = with_path(*f, [](const std::string& s) { return parse_feature_kind(s); });
+    else
+        d.feature_given = false;
+    p.location = read_pointer_location(node.at("location"));
     p.at.corner = read_corner(node);
-    return p;
+    return d;
 }
 
 // A token is "LB_TOWER" or ["com.jcloisterzone...LittleBuilding", "LB_TOWER"].
@@ -120,6 +149,7 @@ ReplayMessage read_message(const JsonNode& node) {
             if (!(v >= 0.0 && v < 1.0)) r->fail("random must lie in [0, 1), got " + r->json().dump());
             m.random = v;
         }
+        if (auto salt = payload->find("salt")) m.salt = read_java_long(*salt);
     }
     switch (m.type) {
         case MessageType::PlaceTile: {
@@ -131,8 +161,7 @@ ReplayMessage read_message(const JsonNode& node) {
             break;
         }
         case MessageType::DeployMeeple: {
-            DeployMeeple d;
-            d.pointer = read_feature_pointer(payload->at("pointer"));
+            DeployMeeple d = read_deploy_pointer(payload->at("pointer"));
             d.meeple_id = payload->at("meepleId").string();
             m.payload = d;
             break;
@@ -240,6 +269,11 @@ std::string_view message_type_name(MessageType t) {
     return "?";
 }
 
+bool SavedGame::legacy_random() const {
+    return initial_seed.has_value() ||
+           std::any_of(replay.begin(), replay.end(), [](const ReplayMessage& m) { return m.salt.has_value(); });
+}
+
 bool Setup::element_enabled(const std::string& id) const {
     auto it = elements.find(id);
     if (it == elements.end() || it->is_null()) return false;
@@ -258,17 +292,23 @@ SavedGame parse_saved_game(const std::string& text, const std::string& source) {
     try {
         const JsonNode root(doc, "");
         root.object();
-        if (doc.contains("initialSeed") || doc.contains("slots"))
-            root.fail("a JCloisterZone 4.x saved game (initialSeed/slots); only 5.x files are supported");
+        if (doc.contains("slots"))
+            root.fail("a JCloisterZone 4.x saved game (slots); only 5.x files are supported");
         SavedGame g;
         if (auto v = root.find("appVersion")) g.app_version = v->string();
         if (auto v = root.find("gameId")) g.game_id = v->string();
         if (auto v = root.find("name")) g.name = v->string();
         if (auto v = root.find("created")) g.created = v->string();
         if (auto v = root.find("clock")) g.clock = v->integer();
-        const JsonNode seed = root.at("initialRandom");
-        g.initial_random = seed.number();
-        if (!(g.initial_random >= 0.0 && g.initial_random < 1.0)) seed.fail("initialRandom must lie in [0, 1)");
+        if (auto legacy = root.find("initialSeed")) {
+            // JCloisterZone 5.7: a Java long seeding a generator we do not reproduce.
+            if (root.find("initialRandom")) legacy->fail("give initialRandom or initialSeed, not both");
+            g.initial_seed = read_java_long(*legacy);
+        } else {
+            const JsonNode seed = root.at("initialRandom");
+            g.initial_random = seed.number();
+            if (!(g.initial_random >= 0.0 && g.initial_random < 1.0)) seed.fail("initialRandom must lie in [0, 1)");
+        }
         g.setup = read_setup(root.at("setup"));
         const JsonNode players = root.at("players");
         for (size_t i = 0; i < players.size(); ++i) {
@@ -322,7 +362,7 @@ Json message_payload(const ReplayMessage& m) {
             } else if constexpr (std::is_same_v<T, DeployMeeple>) {
                 Json ptr = Json::object();
                 ptr["position"] = position_json(p.pointer.at.pos);
-                ptr["feature"] = std::string(feature_kind_name(p.pointer.kind));
+                if (p.feature_given) ptr["feature"] = std::string(feature_kind_name(p.pointer.kind));
                 ptr["location"] = format_location(p.pointer.location);
                 if (p.pointer.at.corner != Corner::None) ptr["corner"] = std::string(corner_name(p.pointer.at.corner));
                 payload["pointer"] = ptr;
@@ -339,6 +379,7 @@ Json message_payload(const ReplayMessage& m) {
         },
         m.payload);
     if (m.random) payload["random"] = *m.random;
+    if (m.salt) payload["salt"] = *m.salt;
     return payload;
 }
 
@@ -349,7 +390,10 @@ Json saved_game_to_json(const SavedGame& g) {
     doc["appVersion"] = g.app_version;
     doc["gameId"] = g.game_id;
     doc["name"] = g.name;
-    doc["initialRandom"] = g.initial_random;
+    if (g.initial_seed)
+        doc["initialSeed"] = *g.initial_seed;  // a legacy file stays legacy
+    else
+        doc["initialRandom"] = g.initial_random;
     if (!g.created.empty()) doc["created"] = g.created;
     doc["clock"] = g.clock;
 

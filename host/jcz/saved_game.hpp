@@ -34,6 +34,9 @@ struct PlaceTile {
 struct DeployMeeple {
     FeaturePointer pointer;
     std::string meeple_id;
+    // JCloisterZone 5.7 files may omit `feature`; the replayer then infers
+    // it from the location on the tile just placed (pointer.kind is unset).
+    bool feature_given = true;
 };
 
 struct PlaceToken {
@@ -56,6 +59,9 @@ struct ReplayMessage {
     // message applies (jcz-interop §4.10); COMMIT always carries one in
     // JCloisterZone's files.
     std::optional<double> random;
+    // JCloisterZone 5.7's `salt` (a Java long, kept as written): it fed a
+    // generator we cannot reproduce, so it never drives a draw here.
+    std::optional<std::string> salt;
     std::optional<int> player;     // informative only
     std::optional<int64_t> clock;  // informative only
 };
@@ -101,6 +107,9 @@ struct SavedGame {
     std::string game_id;
     std::string name;
     double initial_random = 0.0;
+    // JCloisterZone 5.7's `initialSeed` (a Java long, kept as written) in
+    // place of `initialRandom`: the file's random draws cannot be reproduced.
+    std::optional<std::string> initial_seed;
     std::string created;  // ISO timestamp; written only when set
     int64_t clock = 0;
     Setup setup;
@@ -108,6 +117,10 @@ struct SavedGame {
     std::vector<ReplayMessage> replay;
     GameAnnotations annotations;
     std::optional<TestSpec> test;
+
+    // True when random draws cannot be reproduced: the file uses 5.7's
+    // initialSeed or a salt instead of random values (docs/interop.md).
+    bool legacy_random() const;
 };
 
 // Parses `.jcz` text. `source` names the input in messages ("game.jcz").

@@ -1,6 +1,8 @@
 #include "setup_mapping.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
@@ -12,6 +14,23 @@ namespace {
 
 [[noreturn]] void fail(const std::string& path, const std::string& why) {
     throw HostError(ErrorCategory::BadInput, path + ": " + why);
+}
+
+// JCloisterZone 5.x rule ids of expansions. 5.7 clients wrote every rule
+// with its value into the file; a rule only acts while its expansion is on,
+// and an enabled expansion is either handled above (its plugin maps the
+// rule) or rejected by its element. So with the expansion off, as in JCZ,
+// the rule is ignored, whether or not its plugin is loaded.
+constexpr std::array<std::string_view, 18> kOtherExpansionJczRules{
+    "princess-action",   "fairy-placement",         "dragon-move",        "barn-placement",
+    "wagon-move",        "bazaar-no-auction",       "hill-tiebreaker",    "espace-variant",
+    "gq11-pig-herd",     "tunnelize-other-expansions", "more-tunnel-tokens", "festival-return",
+    "keep-monasteries",  "labyrinth-variant",       "coc-final-scoring",  "count-move",
+    "king-and-robber-scoring", "little-buildings-scoring"};
+
+bool is_other_expansion_jcz_rule(const std::string& key) {
+    return std::find(kOtherExpansionJczRules.begin(), kOtherExpansionJczRules.end(), key) !=
+           kOtherExpansionJczRules.end();
 }
 
 bool is_engine_rule(const std::string& key) {
@@ -104,7 +123,7 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry) {
         bool known_elsewhere = false;
         for (const auto* e : registry.expansions())
             for (const auto& a : e->jcz_rule_aliases) known_elsewhere |= a.jcz_key == key;
-        if (known_elsewhere) continue;
+        if (known_elsewhere || is_other_expansion_jcz_rule(key)) continue;
         fail(path, "unknown rule '" + key + "'");
     }
 

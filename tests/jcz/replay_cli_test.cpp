@@ -115,3 +115,33 @@ TEST(JczReplayCli, JsonOutput) {
     EXPECT_NE(r.output.find("\"passed\": false"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("\"name\": \"city\""), std::string::npos) << r.output;
 }
+
+// ---- tile files and JCloisterZone 5.7 files
+
+TEST(JczReplayCli, NoDefaultTilesReplacesTheHostTiles) {
+    const std::string game = std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/base-field-two-cities.jcz";
+    const std::string tiles = std::string(CK_TEST_SOURCE_DIR) + "/tests/jcz/data/jcz_old_style_basic.xml";
+    const CliRun ok = run_cli("replay --no-default-tiles --tiles " + tiles + " " + game);
+    EXPECT_EQ(ok.status, 0) << ok.output;
+    const CliRun dup = run_cli("replay --tiles " + tiles + " " + game);
+    EXPECT_EQ(dup.status, 2) << dup.output;
+    EXPECT_NE(dup.output.find("duplicate tile id"), std::string::npos) << dup.output;
+    EXPECT_NE(dup.output.find("--no-default-tiles"), std::string::npos) << dup.output;
+    const CliRun alone = run_cli("replay --no-default-tiles " + game);
+    EXPECT_EQ(alone.status, 2) << alone.output;
+    EXPECT_NE(alone.output.find("--no-default-tiles needs at least one --tiles FILE"), std::string::npos) << alone.output;
+}
+
+TEST(JczReplayCli, LegacyFilePrintsNotesOnStderr) {
+    const std::string game = std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/legacy-5.7-tiles-from-messages.jcz";
+    const CliRun r = run_cli("replay " + game);
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("note: JCloisterZone 5.7 format (initialSeed/salt)"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("note: the game rests in TilePhase with no tile drawn"), std::string::npos) << r.output;
+    const CliRun json = run_cli("replay --json " + game + " 2>/dev/null");
+    EXPECT_NE(json.output.find("\"notes\""), std::string::npos) << json.output;
+}
+
+TEST(JczReplayCli, UnsupportedJczElementsAreNamed) {
+    expect_error("garden-abbot.jcz", "setup.elements.abbot: no loaded expansion provides element 'abbot'");
+}

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/errors.hpp"
+#include "core/location_names.hpp"
 #include "jcz/saved_game.hpp"
 
 using namespace ck::host;
@@ -182,4 +183,63 @@ TEST(JczSavedGame, ZeroRandomIsWrittenAsANumber) {
     g.replay[6].random = 0.0;
     const Json doc = Json::parse(write_saved_game(g));
     EXPECT_TRUE(doc["replay"][6]["payload"]["random"].is_number_float());
+}
+
+// ---- JCloisterZone 5.7 legacy spellings (docs/interop.md, "Legacy 5.7 files")
+
+TEST(JczSavedGameLegacy, InitialSeedAndSaltAreKeptAsWritten) {
+    std::string text = edited("\"initialRandom\": 0.12345678901234568", "\"initialSeed\": \"-7078873574222023888\"");
+    const auto at = text.find("{\"random\": 0.9270428371429443}");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 30, "{\"salt\": \"4694067631899599568\"}");
+    const SavedGame g = parse_saved_game(text, "t.jcz");
+    ASSERT_TRUE(g.initial_seed.has_value());
+    EXPECT_EQ(*g.initial_seed, "-7078873574222023888");
+    EXPECT_EQ(g.replay[6].salt, "4694067631899599568");
+    EXPECT_FALSE(g.replay[6].random.has_value());
+    EXPECT_TRUE(g.legacy_random());
+    // Written back, the file stays a 5.7 file.
+    const SavedGame again = parse_saved_game(write_saved_game(g), "again.jcz");
+    EXPECT_EQ(again.initial_seed, g.initial_seed);
+    EXPECT_EQ(again.replay[6].salt, g.replay[6].salt);
+    EXPECT_EQ(write_saved_game(again), write_saved_game(g));
+}
+
+TEST(JczSavedGameLegacy, NumericSeedAndSaltAreAccepted) {
+    const SavedGame g = parse_saved_game(edited("\"initialRandom\": 0.12345678901234568", "\"initialSeed\": -5"), "t.jcz");
+    EXPECT_EQ(g.initial_seed, "-5");
+    EXPECT_FALSE(parse_saved_game(kGame, "t.jcz").legacy_random());
+}
+
+TEST(JczSavedGameLegacy, BadSeedsAreErrors) {
+    EXPECT_EQ(error_of(edited("\"initialRandom\": 0.12345678901234568", "\"initialSeed\": \"12x\"")),
+              "t.jcz: initialSeed: expected a 64-bit integer (Java long), got \"12x\"");
+    EXPECT_EQ(error_of(edited("\"initialRandom\": 0.12345678901234568", "\"initialSeed\": \"99999999999999999999\"")),
+              "t.jcz: initialSeed: expected a 64-bit integer (Java long), got \"99999999999999999999\"");
+    EXPECT_EQ(error_of(edited("\"initialRandom\": 0.12345678901234568",
+                              "\"initialRandom\": 0.5, \"initialSeed\": \"1\"")),
+              "t.jcz: initialSeed: give initialRandom or initialSeed, not both");
+    EXPECT_EQ(error_of(edited("{\"random\": 0.9270428371429443}", "{\"salt\": 1.5}")),
+              "t.jcz: replay[6].payload.salt: expected a string, got a number");
+    EXPECT_EQ(error_of(edited("\"gameId\": \"g1\",", "\"gameId\": \"g1\", \"slots\": [],")),
+              "t.jcz: (top level): a JCloisterZone 4.x saved game (slots); only 5.x files are supported");
+}
+
+TEST(JczSavedGameLegacy, PointerWithoutFeatureAndCloisterLocation) {
+    const SavedGame g = parse_saved_game(
+        edited("\"feature\": \"City\", \"location\": \"SE\"", "\"location\": \"SE\""), "t.jcz");
+    const auto& d = std::get<DeployMeeple>(g.replay[1].payload);
+    EXPECT_FALSE(d.feature_given);
+    EXPECT_EQ(format_location(d.pointer.location), "SE");
+    // Written back without a feature, as read.
+    EXPECT_EQ(write_saved_game(g).find("\"feature\": \"City\""), std::string::npos);
+
+    const SavedGame c = parse_saved_game(
+        edited("\"feature\": \"City\", \"location\": \"SE\"", "\"location\": \"CLOISTER\""), "t.jcz");
+    const auto& m = std::get<DeployMeeple>(c.replay[1].payload);
+    EXPECT_FALSE(m.feature_given);
+    EXPECT_EQ(format_location(m.pointer.location), "I");
+    EXPECT_EQ(error_of(edited("\"location\": \"SE\"", "\"location\": \"CLOISTERS\"")).rfind(
+                  "t.jcz: replay[1].payload.pointer.location: ", 0),
+              0u);
 }
