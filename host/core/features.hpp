@@ -6,6 +6,10 @@
 // is a plain copyable value). Each root carries its feature's totals, merged
 // when two features join: open edges, distinct spaces and distinct tiles,
 // pennants, followers per player, and the list of its parts.
+//
+// find() compresses paths even when called on a const object, so one game
+// (and anything holding it) must not be read from two threads at once;
+// separate games, including copies, are independent.
 #pragma once
 
 #include <array>
