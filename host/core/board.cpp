@@ -32,7 +32,6 @@ constexpr std::array<std::array<uint8_t, 4>, 16> kRotationLists = [] {
 
 constexpr uint8_t side_bit(Side s) { return static_cast<uint8_t>(1u << static_cast<int>(s)); }
 constexpr uint8_t leg_bits(Corner c) { return side_bit(first_leg(c)) | side_bit(second_leg(c)); }
-constexpr uint8_t corner_bit(Corner c) { return static_cast<uint8_t>(1u << (static_cast<int>(c) - 1)); }
 
 const char* edge_name(EdgeType e) {
     switch (e) {
