@@ -172,6 +172,10 @@ void PluginHooks::call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes reque
 // ------------------------------------------------------------ the hooks
 
 void PluginHooks::on_game_start(Game& game) {
+    // A new game: its state key may equal the cached one of the game that
+    // last lived at the same address (same turn, counts and address, and no
+    // effect applied since when that game's GAME_START gave nothing).
+    cached_state_ = ck_bytes{nullptr, 0};
     if (!any_has(CK_HOOK_GAME_START)) return;
     start_request();
     const auto args = fb::CreateGameStartArgs(request_, static_cast<uint8_t>(game.player_count()),

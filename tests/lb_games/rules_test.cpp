@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "lb_game.hpp"
 
 namespace ck::host::test {
@@ -83,6 +85,24 @@ TEST(LbGames, LB21_FourPlayersUnder321GetThreeNotFour) {
         EXPECT_EQ(buildings_in_supply(variant.player(p)), 3);
         for (const std::string& kind : kBuildingKinds) EXPECT_EQ(variant.player(p).token_count(kind), 1);
     }
+}
+
+// One PluginHooks serves games one after another; a new game built where
+// the last one lived (same address) must be dealt by its own setup, even
+// when the previous game's GAME_START gave nothing (7 players under jcz).
+TEST(LbGames, LB4_HooksServingGamesOneAfterAnotherDealEachByItsOwnSetup) {
+    auto hooks = lb_hooks();
+    std::optional<Game> slot;  // every game at the same address
+    slot.emplace(lb_setup(*hooks, {}, 7, 0, {{"littleBuildings.split", "jcz"}}));
+    for (const PlayerState& p : slot->players()) EXPECT_EQ(buildings_in_supply(p), 0) << "jcz: none for 7+";
+    slot.reset();
+    slot.emplace(lb_setup(*hooks, {}, 7, 0, {{"littleBuildings.split", "rules"}}));
+    for (const PlayerState& p : slot->players()) EXPECT_EQ(buildings_in_supply(p), 18 / 7) << "LB-4 with 7 players";
+    slot.reset();
+    slot.emplace(lb_setup(*hooks, {}, 7, 0, {{"littleBuildings.split", "jcz"}}));
+    slot.reset();
+    slot.emplace(lb_setup(*hooks, {}, 2, 0, {}));
+    for (const PlayerState& p : slot->players()) EXPECT_EQ(buildings_in_supply(p), 9) << "LB-4 with 2 players";
 }
 
 // ---------------------------------------------------------------- LB-6: the option
