@@ -131,47 +131,39 @@ int run_play(const std::vector<std::string>& args) {
         return 2;
     }
 
-    try {
-        const uint64_t seed = options.seed ? *options.seed : ck::cli::fresh_seed();
-        const GameEnvironment env(options);
-        const auto hooks = env.make_hooks();
-        const GameSetup setup = env.setup(seed, hooks.get());
-        Game game(setup, env.prepared());
-        const auto agents = env.make_agents(seed);
+    const uint64_t seed = options.seed ? *options.seed : ck::cli::fresh_seed();
+    const GameEnvironment env(options);
+    const auto hooks = env.make_hooks();
+    const GameSetup setup = env.setup(seed, hooks.get());
+    Game game(setup, env.prepared());
+    const auto agents = env.make_agents(seed);
 
-        TurnPrinter printer(game, env.player_types());
-        if (!options.json) {
-            std::printf("cloisterkit play: %d players, seed %llu, expansions: ", options.players,
-                        static_cast<unsigned long long>(seed));
-            if (env.expansion_ids().empty()) std::printf("none");
-            for (size_t i = 0; i < env.expansion_ids().size(); ++i)
-                std::printf("%s%s", i ? ", " : "", env.expansion_ids()[i].c_str());
-            std::printf("\n");
-            printer.print_new();
-        }
-        while (!game.is_over()) {
-            play_turn(game, *agents[game.active_player()]);
-            if (!options.json) printer.print_new();
-        }
-        if (!save_path.empty()) ck::host::jcz::save_game(setup, game, save_path);
-        if (options.json) {
-            auto j = game_json(game, seed, env);
-            if (!save_path.empty()) j["saved"] = save_path;
-            std::printf("%s\n", j.dump(2).c_str());
-        } else {
-            std::printf("final scores after %u turns:\n", game.turn_number());
-            for (const auto& p : game.players()) std::printf("  %-8s %d\n", p.name.c_str(), p.score);
-            if (!game.game_end_reason().empty()) std::printf("game ended early: %s\n", game.game_end_reason().c_str());
-            if (!save_path.empty()) std::printf("saved to %s\n", save_path.c_str());
-        }
-        return 0;
-    } catch (const HostError& e) {
-        std::fprintf(stderr, "cloisterkit play: %s\n", e.what());
-        return 2;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "cloisterkit play: internal error: %s\n", e.what());
-        return 2;
+    TurnPrinter printer(game, env.player_types());
+    if (!options.json) {
+        std::printf("cloisterkit play: %d players, seed %llu, expansions: ", options.players,
+                    static_cast<unsigned long long>(seed));
+        if (env.expansion_ids().empty()) std::printf("none");
+        for (size_t i = 0; i < env.expansion_ids().size(); ++i)
+            std::printf("%s%s", i ? ", " : "", env.expansion_ids()[i].c_str());
+        std::printf("\n");
+        printer.print_new();
     }
+    while (!game.is_over()) {
+        play_turn(game, *agents[game.active_player()]);
+        if (!options.json) printer.print_new();
+    }
+    if (!save_path.empty()) ck::host::jcz::save_game(setup, game, save_path);
+    if (options.json) {
+        auto j = game_json(game, seed, env);
+        if (!save_path.empty()) j["saved"] = save_path;
+        std::printf("%s\n", j.dump(2).c_str());
+    } else {
+        std::printf("final scores after %u turns:\n", game.turn_number());
+        for (const auto& p : game.players()) std::printf("  %-8s %d\n", p.name.c_str(), p.score);
+        if (!game.game_end_reason().empty()) std::printf("game ended early: %s\n", game.game_end_reason().c_str());
+        if (!save_path.empty()) std::printf("saved to %s\n", save_path.c_str());
+    }
+    return 0;
 }
 
 }  // namespace

@@ -147,19 +147,14 @@ int run_plugins(const std::vector<std::string>& args) {
             return 2;
         }
     }
-    try {
-        auto logger = std::make_shared<spdlog::logger>("plugins", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-        // The listing already shows every failure; keep stderr for errors only.
-        logger->set_level(spdlog::level::err);
-        PluginRegistry registry(logger);
-        registry.discover(options);
-        if (json) print_json(registry);
-        else print_text(registry);
-        return 0;
-    } catch (const ck::host::HostError& e) {
-        std::fprintf(stderr, "cloisterkit plugins: %s\n", e.what());
-        return 2;
-    }
+    auto logger = std::make_shared<spdlog::logger>("plugins", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+    // The listing already shows every failure; keep stderr for errors only.
+    logger->set_level(spdlog::level::err);
+    PluginRegistry registry(logger);
+    registry.discover(options);
+    if (json) print_json(registry);
+    else print_text(registry);
+    return 0;
 }
 
 }  // namespace

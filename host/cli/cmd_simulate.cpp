@@ -119,103 +119,95 @@ int run_simulate(const std::vector<std::string>& args) {
         return 2;
     }
 
-    try {
-        const uint64_t seed = options.seed ? *options.seed : ck::cli::fresh_seed();
-        const GameEnvironment env(options);
-        threads = static_cast<unsigned>(std::min<uint64_t>(threads, games));
-        const bool progress = !options.json && isatty(STDOUT_FILENO);
+    const uint64_t seed = options.seed ? *options.seed : ck::cli::fresh_seed();
+    const GameEnvironment env(options);
+    threads = static_cast<unsigned>(std::min<uint64_t>(threads, games));
+    const bool progress = !options.json && isatty(STDOUT_FILENO);
 
-        std::atomic<uint64_t> next{0}, done{0};
-        std::vector<Tally> tallies(threads);
-        std::exception_ptr failure;
-        std::mutex failure_mutex;
-        std::atomic<bool> failed{false};
-        const auto start = std::chrono::steady_clock::now();
-        const std::clock_t cpu_start = std::clock();
-        const auto worker = [&](unsigned t) {
-            try {
-                const auto hooks = env.make_hooks();  // one per thread: hooks are not thread-safe
-                for (uint64_t i; (i = next.fetch_add(1)) < games;) {
-                    const uint64_t s = ck::cli::game_seed(seed, i);
-                    Game game(env.setup(s, hooks.get()), env.prepared());
-                    play_to_end(game, env.make_agents(s));
-                    tallies[t].add(game);
-                    done.fetch_add(1, std::memory_order_relaxed);
-                }
-            } catch (...) {
-                std::lock_guard lock(failure_mutex);
-                if (!failure) failure = std::current_exception();
-                failed.store(true);
-                next.store(games);  // stop the others
+    std::atomic<uint64_t> next{0}, done{0};
+    std::vector<Tally> tallies(threads);
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    std::atomic<bool> failed{false};
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
+    const auto worker = [&](unsigned t) {
+        try {
+            const auto hooks = env.make_hooks();  // one per thread: hooks are not thread-safe
+            for (uint64_t i; (i = next.fetch_add(1)) < games;) {
+                const uint64_t s = ck::cli::game_seed(seed, i);
+                Game game(env.setup(s, hooks.get()), env.prepared());
+                play_to_end(game, env.make_agents(s));
+                tallies[t].add(game);
+                done.fetch_add(1, std::memory_order_relaxed);
             }
-        };
-        // With a progress bar the main thread only draws it; otherwise it plays too.
-        std::vector<std::thread> pool;
-        for (unsigned t = progress ? 0 : 1; t < threads; ++t) pool.emplace_back(worker, t);
-        if (progress) {
-            while (done.load() < games && !failed.load()) {
-                draw_progress(done.load(), games,
-                              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            }
-        } else {
-            worker(0);
+        } catch (...) {
+            std::lock_guard lock(failure_mutex);
+            if (!failure) failure = std::current_exception();
+            failed.store(true);
+            next.store(games);  // stop the others
         }
-        for (auto& th : pool) th.join();
-        if (failure) std::rethrow_exception(failure);
-
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-        Tally all;
-        for (const Tally& t : tallies) all.merge(t);
-        const double n = static_cast<double>(all.games);
-        const double per_second = seconds > 0 ? n / seconds : 0.0;
-        const double mean_total = static_cast<double>(all.total_score) / n;
-        if (progress) {
-            draw_progress(all.games, games, seconds);
-            std::printf("\n");
+    };
+    // With a progress bar the main thread only draws it; otherwise it plays too.
+    std::vector<std::thread> pool;
+    for (unsigned t = progress ? 0 : 1; t < threads; ++t) pool.emplace_back(worker, t);
+    if (progress) {
+        while (done.load() < games && !failed.load()) {
+            draw_progress(done.load(), games,
+                          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
-        if (options.json) {
-            nlohmann::ordered_json j;
-            j["games"] = all.games;
-            j["threads"] = threads;
-            j["seed"] = seed;
-            j["seconds"] = seconds;
-            j["games_per_second"] = per_second;
-            j["cpu_seconds"] = cpu_seconds;
-            j["games_per_cpu_second"] = cpu_seconds > 0 ? n / cpu_seconds : 0.0;
-            j["mean_total_score"] = mean_total;
-            j["min_total_score"] = all.min_total;
-            j["max_total_score"] = all.max_total;
-            j["mean_turns"] = static_cast<double>(all.turns) / n;
-            j["expansions"] = env.expansion_ids();
-            nlohmann::ordered_json seats = nlohmann::ordered_json::array();
-            for (size_t p = 0; p < all.seat_scores.size(); ++p)
-                seats.push_back({{"name", env.player_names()[p]},
-                                 {"type", env.player_types()[p]},
-                                 {"mean_score", static_cast<double>(all.seat_scores[p]) / n},
-                                 {"wins", all.seat_wins[p]}});
-            j["players"] = seats;
-            std::printf("%s\n", j.dump(2).c_str());
-        } else {
-            std::printf("%llu games in %.3f s (%u thread%s, seed %llu): %.0f games/s (%.0f per CPU second)\n",
-                        static_cast<unsigned long long>(all.games), seconds, threads, threads == 1 ? "" : "s",
-                        static_cast<unsigned long long>(seed), per_second, cpu_seconds > 0 ? n / cpu_seconds : 0.0);
-            std::printf("mean total score %.2f (min %d, max %d), mean turns %.1f\n", mean_total, all.min_total,
-                        all.max_total, static_cast<double>(all.turns) / n);
-            for (size_t p = 0; p < all.seat_scores.size(); ++p)
-                std::printf("  %-8s %-7s mean %.2f, first place %lld times\n", env.player_names()[p].c_str(),
-                            env.player_types()[p].c_str(), static_cast<double>(all.seat_scores[p]) / n,
-                            static_cast<long long>(all.seat_wins[p]));
-        }
-        return 0;
-    } catch (const HostError& e) {
-        std::fprintf(stderr, "cloisterkit simulate: %s\n", e.what());
-        return 2;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "cloisterkit simulate: internal error: %s\n", e.what());
-        return 2;
+    } else {
+        worker(0);
     }
+    for (auto& th : pool) th.join();
+    if (failure) std::rethrow_exception(failure);
+
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    Tally all;
+    for (const Tally& t : tallies) all.merge(t);
+    const double n = static_cast<double>(all.games);
+    const double per_second = seconds > 0 ? n / seconds : 0.0;
+    const double mean_total = static_cast<double>(all.total_score) / n;
+    if (progress) {
+        draw_progress(all.games, games, seconds);
+        std::printf("\n");
+    }
+    if (options.json) {
+        nlohmann::ordered_json j;
+        j["games"] = all.games;
+        j["threads"] = threads;
+        j["seed"] = seed;
+        j["seconds"] = seconds;
+        j["games_per_second"] = per_second;
+        j["cpu_seconds"] = cpu_seconds;
+        j["games_per_cpu_second"] = cpu_seconds > 0 ? n / cpu_seconds : 0.0;
+        j["mean_total_score"] = mean_total;
+        j["min_total_score"] = all.min_total;
+        j["max_total_score"] = all.max_total;
+        j["mean_turns"] = static_cast<double>(all.turns) / n;
+        j["expansions"] = env.expansion_ids();
+        nlohmann::ordered_json seats = nlohmann::ordered_json::array();
+        for (size_t p = 0; p < all.seat_scores.size(); ++p)
+            seats.push_back({{"name", env.player_names()[p]},
+                             {"type", env.player_types()[p]},
+                             {"mean_score", static_cast<double>(all.seat_scores[p]) / n},
+                             {"wins", all.seat_wins[p]}});
+        j["players"] = seats;
+        std::printf("%s\n", j.dump(2).c_str());
+    } else {
+        std::printf("%llu games in %.3f s (%u thread%s, seed %llu): %.0f games/s (%.0f per CPU second)\n",
+                    static_cast<unsigned long long>(all.games), seconds, threads, threads == 1 ? "" : "s",
+                    static_cast<unsigned long long>(seed), per_second, cpu_seconds > 0 ? n / cpu_seconds : 0.0);
+        std::printf("mean total score %.2f (min %d, max %d), mean turns %.1f\n", mean_total, all.min_total,
+                    all.max_total, static_cast<double>(all.turns) / n);
+        for (size_t p = 0; p < all.seat_scores.size(); ++p)
+            std::printf("  %-8s %-7s mean %.2f, first place %lld times\n", env.player_names()[p].c_str(),
+                        env.player_types()[p].c_str(), static_cast<double>(all.seat_scores[p]) / n,
+                        static_cast<long long>(all.seat_wins[p]));
+    }
+    return 0;
 }
 
 }  // namespace

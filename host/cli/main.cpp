@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "core/errors.hpp"
 
 namespace ck::cli {
 std::vector<Command>& command_registry() {
@@ -34,7 +35,17 @@ int main(int argc, char** argv) {
         return 0;
     }
     for (const auto& c : ck::cli::command_registry()) {
-        if (name == c.name) return c.run(std::vector<std::string>(argv + 2, argv + argc));
+        if (name != c.name) continue;
+        // The one exception barrier of the tool: bad input is reported with
+        // the command's name and exit code 2, never as a crash.
+        try {
+            return c.run(std::vector<std::string>(argv + 2, argv + argc));
+        } catch (const ck::host::HostError& e) {
+            std::fprintf(stderr, "cloisterkit %s: %s\n", c.name, e.what());
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "cloisterkit %s: internal error: %s\n", c.name, e.what());
+        }
+        return 2;
     }
     std::fprintf(stderr, "cloisterkit: unknown command '%s'\n\n", name.c_str());
     print_usage(stderr);
