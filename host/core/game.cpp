@@ -1,11 +1,20 @@
 #include "game.hpp"
 
+#include <atomic>
+
 #include <algorithm>
 #include <cmath>
 
 #include "tile_xml.hpp"
 
 namespace ck::host {
+
+uint64_t Game::next_state_version() {
+    // Process-wide, so two copies of one game that diverge never share a
+    // version, and a new game never reuses an old game's version.
+    static std::atomic<uint64_t> counter{0};
+    return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 namespace {
 
 std::string pos_text(Position p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
@@ -198,6 +207,7 @@ bool Game::draw_next(TileTypeId& out) {
 }
 
 void Game::enter_tile_phase() {
+    touch();
     phase_ = Phase::TilePhase;
     placed_this_turn_.reset();
     placed_index_ = -1;
@@ -230,6 +240,7 @@ void Game::enter_tile_phase() {
 }
 
 void Game::draw_tile(TileTypeId type) {
+    touch();
     if (!caller_draws_) throw HostError("draw_tile: this game draws its own tiles", ErrorCategory::IllegalMove);
     if (!awaiting_caller_draw()) throw HostError("draw_tile: no draw is awaited now", ErrorCategory::IllegalMove);
     auto it = std::find(pack_.begin(), pack_.end(), type);
@@ -294,6 +305,7 @@ void Game::place_tile(TileTypeId type, const Placement& p) {
 }
 
 void Game::do_place(TileTypeId type, const Placement& p) {
+    touch();
     const uint16_t index = board_.place(type, tile_table()[type], p);
     features_.add_tile(board_, tile_table(), index);
     placed_index_ = index;
@@ -303,6 +315,7 @@ void Game::do_place(TileTypeId type, const Placement& p) {
 // ---------------------------------------------------------------- figure step
 
 void Game::enter_action_phase() {
+    touch();
     phase_ = Phase::ActionPhase;
     compute_meeple_options();
     expansion_options_.clear();
@@ -338,6 +351,7 @@ void Game::deploy_meeple(const FeaturePointer& pointer, const std::string& meepl
 }
 
 void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
+    touch();
     require_phase(Phase::ActionPhase, "deploy a meeple");
     const std::string id = format_meeple_id(meeple);
     if (meeple.player != active_)
@@ -376,6 +390,7 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
 }
 
 void Game::apply_expansion_option(size_t i) {
+    touch();
     require_phase(Phase::ActionPhase, "apply an expansion action");
     if (i >= expansion_options_.size())
         throw HostError("expansion option " + std::to_string(i) + " does not exist (" +
@@ -394,6 +409,7 @@ void Game::apply_expansion_option(size_t i) {
 }
 
 void Game::pass() {
+    touch();
     if (phase_ == Phase::CommitActionPhase && figure_step_skipped_) return;  // lenient: nothing was offered
     require_phase(Phase::ActionPhase, "pass");
     Move m;
@@ -407,6 +423,7 @@ void Game::pass() {
 // ---------------------------------------------------------------- commit and scoring
 
 void Game::commit(std::optional<double> random) {
+    touch();
     require_phase(Phase::CommitActionPhase, "commit");
     const double r = random ? checked_random(*random, "COMMIT random") : host_random_.next_double();
     draw_random_ = r;  // re-seeds before the message is applied (§4.10)
@@ -563,11 +580,13 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
 
 void Game::record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
                          bool final_scoring) {
+    touch();
     players_[player].score += points;
     score_log_.push_back({player, points, std::move(name), final_scoring, kind, turn_});
 }
 
 void Game::return_followers(uint32_t root) {
+    touch();
     auto keep = figures_.begin();
     for (auto it = figures_.begin(); it != figures_.end(); ++it) {
         if (features_.find(it->part) == root) {
@@ -613,6 +632,7 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
 }
 
 void Game::finish_game() {
+    touch();
     drawn_.reset();
     legal_.clear();
     final_scoring();
@@ -680,6 +700,7 @@ FeatureView Game::feature_view(uint32_t feature_id) const {
 // ---------------------------------------------------------------- effects
 
 void Game::give_tokens(uint8_t player, const std::string& kind, int count) {
+    touch();
     if (player >= players_.size()) throw HostError("give tokens: no player " + std::to_string(player), ErrorCategory::Plugin);
     auto& tokens = players_[player].tokens;
     auto it = std::lower_bound(tokens.begin(), tokens.end(), kind,
@@ -693,6 +714,7 @@ void Game::give_tokens(uint8_t player, const std::string& kind, int count) {
 }
 
 void Game::place_token(uint8_t player, const std::string& kind, TileRef at) {
+    touch();
     if (player >= players_.size()) throw HostError("place token: no player " + std::to_string(player), ErrorCategory::Plugin);
     if (!placed_this_turn_ || at != *placed_this_turn_)
         throw HostError("place token " + kind + ": only the tile placed this turn may take a token, not " +
@@ -708,17 +730,23 @@ void Game::place_token(uint8_t player, const std::string& kind, TileRef at) {
 }
 
 void Game::add_points(uint8_t player, int points, const std::string& name) {
+    touch();
     if (player >= players_.size()) throw HostError("add points: no player " + std::to_string(player), ErrorCategory::Plugin);
     record_points(player, points, name, std::nullopt, in_final_scoring_);
 }
 
 void Game::set_expansion_data(const std::string& expansion_id, std::vector<uint8_t> bytes) {
+    touch();
     expansion_data_[expansion_id] = std::move(bytes);
 }
 
-void Game::consume_figure_action() { figure_action_taken_ = true; }
+void Game::consume_figure_action() {
+    touch();
+    figure_action_taken_ = true;
+}
 
 void Game::request_game_end(const std::string& reason) {
+    touch();
     end_requested_ = true;
     if (end_reason_.empty()) end_reason_ = reason;
     if (phase_ == Phase::TilePhase && drawn_) finish_game();

@@ -191,6 +191,10 @@ public:
     const std::vector<std::string>& expansions() const { return expansions_; }
     const std::map<std::string, std::vector<uint8_t>>& expansion_data() const { return expansion_data_; }
     ExpansionHooks* hooks() const { return hooks_; }
+    // Changes with every change to the game; unique across all games and
+    // copies in the process. The plugin bridge serialises a state once per
+    // version and reuses the bytes for every hook call against it.
+    uint64_t state_version() const { return version_; }
     // Why the game ended early (request_game_end), empty otherwise.
     const std::string& game_end_reason() const { return end_reason_; }
 
@@ -271,6 +275,9 @@ public:
     void request_game_end(const std::string& reason);
 
 private:
+    static uint64_t next_state_version();
+    void touch() { version_ = next_state_version(); }
+    uint64_t version_ = next_state_version();
     void setup_rules(const GameSetup& setup);
     void place_start_tile(const StartTile& s);
     void do_place(TileTypeId type, const Placement& p);
