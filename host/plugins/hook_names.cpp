@@ -1,5 +1,7 @@
 #include "hook_names.hpp"
 
+#include <cloisterkit/status_names.h>
+
 namespace ck::host {
 
 std::string hook_name(ck_hook_id hook) {
@@ -22,22 +24,6 @@ std::string hook_list(uint64_t mask) {
     return out.empty() ? "(none)" : out;
 }
 
-std::string_view host_status_name(ck_status status) {
-    switch (status) {
-        case CK_OK: return "CK_OK";
-        case CK_NOTHING_TO_DO: return "CK_NOTHING_TO_DO";
-        case CK_E_INVALID_ARGUMENT: return "CK_E_INVALID_ARGUMENT";
-        case CK_E_BAD_BUFFER: return "CK_E_BAD_BUFFER";
-        case CK_E_UNSUPPORTED_HOOK: return "CK_E_UNSUPPORTED_HOOK";
-        case CK_E_VERSION_MISMATCH: return "CK_E_VERSION_MISMATCH";
-        case CK_E_OUT_OF_MEMORY: return "CK_E_OUT_OF_MEMORY";
-        case CK_E_BUFFER_TOO_LARGE: return "CK_E_BUFFER_TOO_LARGE";
-        case CK_E_INTERNAL: return "CK_E_INTERNAL";
-        case CK_E_NO_SUCH_EXPANSION: return "CK_E_NO_SUCH_EXPANSION";
-        default: break;
-    }
-    if (status >= CK_E_EXPANSION_FIRST && status <= CK_E_EXPANSION_LAST) return "expansion-specific error";
-    return status < 0 ? "unknown error status" : "unknown success status";
-}
+std::string_view host_status_name(ck_status status) { return ck_status_to_string(status); }
 
 }  // namespace ck::host

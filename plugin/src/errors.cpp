@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include <cloisterkit/sdk/module.hpp>
+#include <cloisterkit/status_names.h>
 
 namespace ck::sdk::detail {
 
@@ -30,22 +31,6 @@ void clear_error(ck_error* err) noexcept {
     err->message[0] = '\0';
 }
 
-const char* status_name(ck_status status) noexcept {
-    switch (status) {
-        case CK_OK: return "CK_OK";
-        case CK_NOTHING_TO_DO: return "CK_NOTHING_TO_DO";
-        case CK_E_INVALID_ARGUMENT: return "CK_E_INVALID_ARGUMENT";
-        case CK_E_BAD_BUFFER: return "CK_E_BAD_BUFFER";
-        case CK_E_UNSUPPORTED_HOOK: return "CK_E_UNSUPPORTED_HOOK";
-        case CK_E_VERSION_MISMATCH: return "CK_E_VERSION_MISMATCH";
-        case CK_E_OUT_OF_MEMORY: return "CK_E_OUT_OF_MEMORY";
-        case CK_E_BUFFER_TOO_LARGE: return "CK_E_BUFFER_TOO_LARGE";
-        case CK_E_INTERNAL: return "CK_E_INTERNAL";
-        case CK_E_NO_SUCH_EXPANSION: return "CK_E_NO_SUCH_EXPANSION";
-        default: break;
-    }
-    if (status >= CK_E_EXPANSION_FIRST && status <= CK_E_EXPANSION_LAST) return "CK_E_EXPANSION_SPECIFIC";
-    return status > 0 ? "CK_UNKNOWN_SUCCESS" : "CK_E_UNKNOWN";
-}
+const char* status_name(ck_status status) noexcept { return ck_status_to_string(status); }
 
 }  // namespace ck::sdk::detail

@@ -1,6 +1,7 @@
 /* plugin.h must compile as C (C99 and C11) with -pedantic -Werror; this
  * file also uses the main types so that typos in them cannot hide. */
 #include <cloisterkit/plugin.h>
+#include <cloisterkit/status_names.h>
 
 int ck_abi_header_compiles_as_c(void);
 
@@ -15,5 +16,6 @@ int ck_abi_header_compiles_as_c(void) {
     (void)bytes;
     err.struct_size = sizeof err;
     if (buffer.release) buffer.release(&buffer);
-    return (int)in.abi_major + (int)(CK_HOOK_BIT(CK_HOOK_FINAL_SCORING) != 0) + CK_SUCCEEDED(err.code);
+    return (int)in.abi_major + (int)(CK_HOOK_BIT(CK_HOOK_FINAL_SCORING) != 0) + CK_SUCCEEDED(err.code) +
+           (int)(ck_status_to_string(CK_E_BAD_BUFFER)[0] == 'C');
 }

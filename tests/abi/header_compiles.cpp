@@ -1,5 +1,6 @@
 // plugin.h must compile as C++ (C++17 and C++20) with -pedantic -Werror.
 #include <cloisterkit/plugin.h>
+#include <cloisterkit/status_names.h>
 
 int ck_abi_header_compiles_as_cxx();
 
