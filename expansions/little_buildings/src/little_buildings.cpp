@@ -78,8 +78,7 @@ public:
         if (!args.tile()) reject("FIGURE_OPTIONS without the tile just placed");
         for (BuildingKind kind : kAllKinds) {
             if (ctx.tokens_in_supply(args.player(), token_kind(kind)) <= 0) continue;
-            out.offer_figure_option(kPlaceTokenAction, token_kind(kind), *args.tile(),
-                                    "place a " + std::string(display_name(kind)) + " on " + describe(*args.tile()));
+            out.offer_figure_option(kPlaceTokenAction, token_kind(kind), *args.tile(), option_label(kind));
         }
     }
 
