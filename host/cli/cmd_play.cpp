@@ -75,8 +75,11 @@ private:
                             format_location(m.pointer.location).c_str());
                 break;
             case MoveType::PlaceToken:
-                std::printf("        %s %s%s%s\n", m.option.action.c_str(), m.option.token_kind.c_str(),
-                            m.option.label.empty() ? "" : ": ", m.option.label.c_str());
+                // Where it went comes from the option itself, not from the
+                // plugin's free-text label.
+                std::printf("        %s %s on %s%s%s\n", m.option.action.c_str(), m.option.token_kind.c_str(),
+                            tile_ref_text(m.option.at).c_str(), m.option.label.empty() ? "" : ": ",
+                            m.option.label.c_str());
                 break;
             case MoveType::Pass:
             case MoveType::Commit: break;

@@ -24,9 +24,9 @@ std::string_view option_label(BuildingKind kind) {
     // A constant: FIGURE_OPTIONS runs every turn, and the option already
     // carries its position.
     switch (kind) {
-        case BuildingKind::Tower: return "place a tower on the tile just placed";
-        case BuildingKind::House: return "place a house on the tile just placed";
-        case BuildingKind::Shed: return "place a shed on the tile just placed";
+        case BuildingKind::Tower: return "place a tower";
+        case BuildingKind::House: return "place a house";
+        case BuildingKind::Shed: return "place a shed";
     }
     return {};
 }
