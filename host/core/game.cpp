@@ -271,6 +271,14 @@ std::string Game::placement_problem(TileTypeId type, const Placement& p) const {
     return board_.placement_problem(tile_table()[type], p);
 }
 
+Move& Game::record_move(MoveType type) {
+    Move& m = moves_.emplace_back();
+    m.type = type;
+    m.player = active_;
+    m.turn = turn_;
+    return m;
+}
+
 void Game::place_tile(const std::string& tile_id, TileRef at, int rotation) {
     const int type = setup_catalog_->index_of(tile_id);
     if (type < 0) throw HostError("place tile: unknown tile id \"" + tile_id + "\"", ErrorCategory::IllegalMove);
@@ -292,13 +300,11 @@ void Game::place_tile(TileTypeId type, const Placement& p) {
         throw HostError("cannot place \"" + tile_def(type).id + "\" at " + tile_ref_text(p.at) + " R" +
                             std::to_string(p.rotation * 90) + ": " + problem,
                         ErrorCategory::IllegalMove);
-    Move m;
-    m.type = MoveType::PlaceTile;
-    m.player = active_;
-    m.turn = turn_;
-    m.tile = type;
-    m.placement = p;
-    moves_.push_back(std::move(m));
+    {
+        Move& m = record_move(MoveType::PlaceTile);
+        m.tile = type;
+        m.placement = p;
+    }
     do_place(type, p);
     drawn_.reset();
     enter_action_phase();
@@ -378,13 +384,11 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
     features_.add_follower(static_cast<uint32_t>(part), active_);
     players_[active_].supply &= ~(1u << (meeple.number - 1));
     figures_.push_back({pointer, meeple, static_cast<uint32_t>(part)});
-    Move m;
-    m.type = MoveType::DeployMeeple;
-    m.player = active_;
-    m.turn = turn_;
-    m.pointer = pointer;
-    m.meeple = meeple;
-    moves_.push_back(std::move(m));
+    {
+        Move& m = record_move(MoveType::DeployMeeple);
+        m.pointer = pointer;
+        m.meeple = meeple;
+    }
     figure_action_taken_ = true;
     phase_ = Phase::CommitActionPhase;
 }
@@ -397,13 +401,8 @@ void Game::apply_expansion_option(size_t i) {
                             std::to_string(expansion_options_.size()) + " offered)",
                         ErrorCategory::IllegalMove);
     const ExpansionOption option = expansion_options_[i];  // the hook may change the list
-    Move m;
-    m.type = MoveType::PlaceToken;
-    m.player = active_;
-    m.turn = turn_;
-    m.option = option;
     if (hooks_) hooks_->apply_figure_action(*this, active_, option);
-    moves_.push_back(std::move(m));
+    record_move(MoveType::PlaceToken).option = option;  // only once the plugin accepted it
     figure_action_taken_ = true;
     phase_ = Phase::CommitActionPhase;
 }
@@ -412,11 +411,7 @@ void Game::pass() {
     touch();
     if (phase_ == Phase::CommitActionPhase && figure_step_skipped_) return;  // lenient: nothing was offered
     require_phase(Phase::ActionPhase, "pass");
-    Move m;
-    m.type = MoveType::Pass;
-    m.player = active_;
-    m.turn = turn_;
-    moves_.push_back(std::move(m));
+    record_move(MoveType::Pass);
     phase_ = Phase::CommitActionPhase;
 }
 
@@ -427,12 +422,10 @@ void Game::commit(std::optional<double> random) {
     require_phase(Phase::CommitActionPhase, "commit");
     const double r = random ? checked_random(*random, "COMMIT random") : host_random_.next_double();
     draw_random_ = r;  // re-seeds before the message is applied (§4.10)
-    Move m;
-    m.type = MoveType::Commit;
-    m.player = active_;
-    m.turn = turn_;
-    m.random = r;
-    moves_.push_back(std::move(m));
+    {
+        Move& m = record_move(MoveType::Commit);
+        m.random = r;
+    }
 
     score_completed_this_turn();
     if (hooks_) hooks_->on_turn_end(*this);

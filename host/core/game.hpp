@@ -277,6 +277,8 @@ public:
 private:
     static uint64_t next_state_version();
     void touch() { version_ = next_state_version(); }
+    // Appends a move of the active player this turn; the caller fills the rest.
+    Move& record_move(MoveType type);
     uint64_t version_ = next_state_version();
     void setup_rules(const GameSetup& setup);
     void place_start_tile(const StartTile& s);
