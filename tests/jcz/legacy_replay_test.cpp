@@ -9,20 +9,15 @@
 #include "core/game.hpp"
 #include "core/tile_xml.hpp"
 #include "jcz/replayer.hpp"
+#include "replay_test_support.hpp"
 
 using namespace ck::host;
 using namespace ck::host::jcz;
 
 namespace {
 
-ReplayOptions test_options() {
-    ReplayOptions o;
-    o.plugin_dirs = {CK_TEST_PLUGIN_DIR};
-    o.default_plugin_path = false;
-    return o;
-}
-
-std::string scenario(const std::string& name) { return std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/" + name; }
+using test::scenario;
+using test::test_options;
 
 const TileCatalog& basic_catalog() {
     static const TileCatalog catalog = [] {

@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "jcz/replayer.hpp"
+#include "replay_test_support.hpp"
 #include "jcz/save_game.hpp"
 
 using namespace ck::host;
@@ -13,12 +14,7 @@ using namespace ck::host::jcz;
 
 namespace {
 
-ReplayOptions test_options() {
-    ReplayOptions o;
-    o.plugin_dirs = {CK_TEST_PLUGIN_DIR};
-    o.default_plugin_path = false;
-    return o;
-}
+using test::test_options;
 
 std::vector<std::filesystem::path> scenario_files() {
     std::vector<std::filesystem::path> out;
