@@ -2,7 +2,7 @@
  * cloisterkit/plugin.h — the stable C ABI between a Carcassonne host engine
  * and a module of expansions (plugins).
  *
- * ABI version 1. This header is C99 and has no C++ types. It is small on
+ * ABI version 1.1. This header is C99 and has no C++ types. It is small on
  * purpose: all game semantics travel as FlatBuffers bytes (the .fbs files
  * in schemas/), so this "C waist" can stay frozen while the schemas evolve.
  *
@@ -38,9 +38,9 @@ extern "C" {
 /* The ABI major is also part of the entry symbol's name. */
 #define CK_ABI_MAJOR 1
 /* Minor versions add fields at the end of structs or new constants. */
-#define CK_ABI_MINOR 0
+#define CK_ABI_MINOR 1
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers). */
-#define CK_SCHEMA_REVISION 1
+#define CK_SCHEMA_REVISION 2
 
 /* Largest buffer that may cross the ABI: 2^31 - 2, because the FlatBuffers
  * 2.0.8 verifier requires a length strictly below 2^31 - 1 (and asserts). */
@@ -93,7 +93,8 @@ typedef uint32_t ck_hook_id;
 #define CK_HOOK_TURN_END 8            /* end-of-turn bookkeeping                  */
 #define CK_HOOK_GAME_END_CHECK 9      /* may end the game early                   */
 #define CK_HOOK_FINAL_SCORING 10      /* extra final-scoring points               */
-#define CK_HOOK_COUNT 11              /* number of hooks known to this header     */
+#define CK_HOOK_APPLY_TILE_STEP_OPTION 11 /* ABI 1.1: apply the tile-step option chosen */
+#define CK_HOOK_COUNT 12              /* number of hooks known to this header     */
 
 #define CK_HOOK_BIT(hook) ((uint64_t)1 << (hook))
 

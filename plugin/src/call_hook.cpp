@@ -19,7 +19,7 @@ constexpr fb::HookArgs kArgsOfHook[] = {
     fb::HookArgs::GameStartArgs,       fb::HookArgs::TileStepOptionsArgs, fb::HookArgs::PlacementCheckArgs,
     fb::HookArgs::TilePlacedArgs,      fb::HookArgs::FigureOptionsArgs,   fb::HookArgs::ApplyFigureActionArgs,
     fb::HookArgs::FeatureScoringArgs,  fb::HookArgs::BonusPointsArgs,     fb::HookArgs::TurnEndArgs,
-    fb::HookArgs::GameEndCheckArgs,    fb::HookArgs::FinalScoringArgs,
+    fb::HookArgs::GameEndCheckArgs,    fb::HookArgs::FinalScoringArgs,    fb::HookArgs::ApplyTileStepOptionArgs,
 };
 static_assert(sizeof(kArgsOfHook) / sizeof(kArgsOfHook[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its argument table here");
@@ -71,6 +71,8 @@ const char* missing_field(const fb::HookRequest& r, ck_hook_id hook) {
             if (o->action() == nullptr) return "option.action";
             return o->at() == nullptr ? "option.at" : nullptr;
         }
+        case CK_HOOK_APPLY_TILE_STEP_OPTION:
+            return r.args_as_ApplyTileStepOptionArgs()->action() == nullptr ? "action" : nullptr;
         case CK_HOOK_FEATURE_SCORING: return missing_field(r.args_as_FeatureScoringArgs()->feature());
         case CK_HOOK_BONUS_POINTS: return missing_field(r.args_as_BonusPointsArgs()->feature());
         default: return nullptr;
@@ -90,6 +92,8 @@ void dispatch(const Expansion& e, ck_hook_id hook, const HookContext& c, const f
         case CK_HOOK_TURN_END: return e.on_turn_end(c, *r.args_as_TurnEndArgs(), fx);
         case CK_HOOK_GAME_END_CHECK: return e.check_game_end(c, *r.args_as_GameEndCheckArgs(), fx);
         case CK_HOOK_FINAL_SCORING: return e.final_scoring(c, *r.args_as_FinalScoringArgs(), fx);
+        case CK_HOOK_APPLY_TILE_STEP_OPTION:
+            return e.apply_tile_step_option(c, *r.args_as_ApplyTileStepOptionArgs(), fx);
         default: throw StatusError(CK_E_UNSUPPORTED_HOOK, "hook " + std::to_string(hook) + " has no dispatch");
     }
 }

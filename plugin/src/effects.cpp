@@ -55,6 +55,18 @@ void Effects::offer_tile_step_option(std::string_view action, uint16_t tile_type
          fb::CreateOfferTileStepOption(builder_, text(builder_, action), tile_type, text(builder_, label)).Union());
 }
 
+void Effects::add_hand_tile(uint8_t player, uint16_t tile_type) {
+    push(fb::Effect::AddHandTile, fb::CreateAddHandTile(builder_, player, tile_type).Union());
+}
+
+void Effects::remove_hand_tile(uint8_t player, uint16_t tile_type) {
+    push(fb::Effect::RemoveHandTile, fb::CreateRemoveHandTile(builder_, player, tile_type).Union());
+}
+
+void Effects::play_hand_tile(uint8_t player, uint16_t tile_type) {
+    push(fb::Effect::PlayHandTile, fb::CreatePlayHandTile(builder_, player, tile_type).Union());
+}
+
 void Effects::end_game(std::string_view reason) {
     push(fb::Effect::EndGame, fb::CreateEndGame(builder_, text(builder_, reason)).Union());
 }

@@ -43,4 +43,10 @@ std::optional<bool> parse_bool(std::optional<std::string_view> text) {
     return std::nullopt;
 }
 
+std::string tile_ref_text(const fb::TileRef& at) {
+    std::string s = "(" + std::to_string(at.x()) + "," + std::to_string(at.y()) + ")";
+    if (at.corner() != fb::Corner::None) s += std::string(" ") + fb::EnumNameCorner(at.corner());
+    return s;
+}
+
 }  // namespace ck::sdk

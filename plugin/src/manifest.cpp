@@ -29,10 +29,17 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         return fb::CreateRuleAlias(b, b.CreateString(a.jcz_key), b.CreateString(a.jcz_value),
                                    b.CreateString(a.key), b.CreateString(a.value));
     });
+    auto presets = build_vector(b, info.rule_presets, [&](const RulePreset& p) {
+        auto sets = build_vector(b, p.sets, [&](const std::pair<std::string, std::string>& kv) {
+            return fb::CreateKeyValue(b, b.CreateString(kv.first), b.CreateString(kv.second));
+        });
+        return fb::CreateRulePreset(b, b.CreateString(p.key), b.CreateString(p.value), sets);
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
-        token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases);
+        token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
+        presets);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

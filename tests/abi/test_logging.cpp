@@ -52,7 +52,7 @@ TEST(Logging, NothingBelowTheHostsMaximumLevelArrives) {
 // a silent module that still works.
 TEST(Logging, AHostWithoutACallbackGetsNoCallsAndWorkingHooks) {
     Library library(module_path(CK_ABI_TEST_MODULE_DIR, "ck_abi_test_module"));
-    ck_negotiate_in in = host_ranges(0, CK_ABI_MINOR, 1, 1);
+    ck_negotiate_in in = host_ranges(0, CK_ABI_MINOR, CK_SCHEMA_REVISION, CK_SCHEMA_REVISION);
     ck_negotiate_out out{};
     out.struct_size = sizeof(out);
     ASSERT_EQ(library.entry()(&in, &out, nullptr), CK_OK);

@@ -55,8 +55,13 @@ TEST_F(Negotiation, DisjointAbiMinorRangeIsRefusedNamingBothRanges) {
 }
 
 TEST_F(Negotiation, DisjointSchemaRangeIsRefusedNamingBothRanges) {
-    ASSERT_EQ(negotiate(host_ranges(0, CK_ABI_MINOR, 2, 3)), CK_E_VERSION_MISMATCH);
-    EXPECT_EQ(std::string(err.message), "schema revision: host accepts 2..3, module 'ck-abi-test' provides 1..1");
+    // A host that only knows a later (or an earlier) schema revision.
+    constexpr uint32_t r = CK_SCHEMA_REVISION;
+    ASSERT_EQ(negotiate(host_ranges(0, CK_ABI_MINOR, r + 1, r + 2)), CK_E_VERSION_MISMATCH);
+    EXPECT_EQ(std::string(err.message), "schema revision: host accepts " + std::to_string(r + 1) + ".." +
+                                            std::to_string(r + 2) + ", module 'ck-abi-test' provides " +
+                                            std::to_string(r) + ".." + std::to_string(r));
+    ASSERT_EQ(negotiate(host_ranges(0, CK_ABI_MINOR, 1, r - 1)), CK_E_VERSION_MISMATCH);
     EXPECT_EQ(out.api, nullptr);
 }
 
@@ -85,7 +90,7 @@ TEST_F(Negotiation, WritesOnlyTheCapacityTheHostDeclares) {
     std::memset(&shorter, 0xAB, sizeof(shorter));
     const uint32_t capacity = offsetof(ck_negotiate_out, module_name);  // up to and including `api`
     shorter.out.struct_size = capacity;
-    ck_negotiate_in in = host_ranges(0, 0, 1, 1);
+    ck_negotiate_in in = host_ranges(0, 0, CK_SCHEMA_REVISION, CK_SCHEMA_REVISION);
     ASSERT_EQ(library.entry()(&in, &shorter.out, nullptr), CK_OK);
     EXPECT_EQ(shorter.out.struct_size, capacity);
     EXPECT_NE(shorter.out.api, nullptr);

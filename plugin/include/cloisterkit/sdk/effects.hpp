@@ -40,6 +40,9 @@ public:
     void offer_tile_step_option(std::string_view action, uint16_t tile_type, std::string_view label);
     void end_game(std::string_view reason);
     void consume_figure_action();
+    void add_hand_tile(uint8_t player, uint16_t tile_type);
+    void remove_hand_tile(uint8_t player, uint16_t tile_type);
+    void play_hand_tile(uint8_t player, uint16_t tile_type);
 
     size_t size() const { return entries_.size(); }
     bool empty() const { return entries_.empty(); }

@@ -44,6 +44,13 @@ struct RuleAlias {
     std::string jcz_key, jcz_value, key, value;
 };
 
+// Giving `key` the value `value` also sets `sets` (keys not given
+// explicitly), e.g. halflings.ruleset=2015 -> featureCount=tiles, ...
+struct RulePreset {
+    std::string key, value;
+    std::vector<std::pair<std::string, std::string>> sets;
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -56,6 +63,7 @@ struct ExpansionInfo {
     std::string tile_definitions_xml;
     std::string jcz_element;  // "little-buildings"
     std::vector<RuleAlias> jcz_rule_aliases;
+    std::vector<RulePreset> rule_presets;
 };
 
 class Expansion {
@@ -78,6 +86,7 @@ public:
     virtual void on_turn_end(const HookContext&, const fb::TurnEndArgs&, Effects&) const {}
     virtual void check_game_end(const HookContext&, const fb::GameEndCheckArgs&, Effects&) const {}
     virtual void final_scoring(const HookContext&, const fb::FinalScoringArgs&, Effects&) const {}
+    virtual void apply_tile_step_option(const HookContext&, const fb::ApplyTileStepOptionArgs&, Effects&) const {}
 };
 
 }  // namespace ck::sdk

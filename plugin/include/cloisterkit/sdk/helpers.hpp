@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "common_generated.h"
@@ -23,6 +24,10 @@ inline bool same_space(const fb::TileRef& a, const fb::TileRef& b) { return a.x(
 inline bool same_tile(const fb::TileRef& a, const fb::TileRef& b) {
     return same_space(a, b) && a.corner() == b.corner();
 }
+
+// "(x,y)" for a square tile, "(x,y) NE" for a triangle: the text form the
+// host uses for positions in its messages.
+std::string tile_ref_text(const fb::TileRef& at);
 
 // The player with index `index`, or NULL when the state has none.
 const fb::Player* find_player(const fb::GameState& state, uint8_t index);
