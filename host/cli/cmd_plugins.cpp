@@ -57,6 +57,11 @@ void print_expansion(const PluginExpansion& e) {
         if (!o.allowed.empty()) std::printf("; one of %s", quoted_list(o.allowed).c_str());
         std::printf(")%s%s\n", o.description.empty() ? "" : ": ", o.description.c_str());
     }
+    for (const auto& p : e.rule_presets) {
+        std::string sets;
+        for (const auto& [k, v] : p.sets) sets += (sets.empty() ? "" : ", ") + k + "=" + v;
+        std::printf("      preset:     %s=%s sets %s\n", p.key.c_str(), p.value.c_str(), sets.c_str());
+    }
     for (const auto& t : e.token_kinds)
         std::printf("      token:      %s (%s) x%d\n", t.kind.c_str(), t.name.c_str(), t.count);
 }
@@ -94,7 +99,13 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
         options.push_back({{"key", o.key}, {"default", o.default_value}, {"allowed", o.allowed}, {"description", o.description}});
     nlohmann::json tokens = nlohmann::json::array();
     for (const auto& t : e.token_kinds) tokens.push_back({{"kind", t.kind}, {"name", t.name}, {"count", t.count}});
-    return {{"id", e.id},           {"name", e.name},         {"version", e.version},
+    nlohmann::json presets = nlohmann::json::array();
+    for (const auto& p : e.rule_presets) {
+        nlohmann::json sets = nlohmann::json::object();
+        for (const auto& [k, v] : p.sets) sets[k] = v;
+        presets.push_back({{"key", p.key}, {"value", p.value}, {"sets", sets}});
+    }
+    return {{"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"token_kinds", tokens},
             {"jcz_element", e.jcz_element}};

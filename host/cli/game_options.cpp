@@ -7,6 +7,7 @@
 #include "core/tile_xml.hpp"
 #include "jcz/expansion_bridge.hpp"
 #include "plugins/plugin_registry.hpp"
+#include "plugins/rule_options.hpp"
 
 namespace ck::cli {
 
@@ -41,9 +42,6 @@ std::vector<std::string> split_commas(const std::string& text) {
 
 const char* const kPlayerNames[] = {"Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"};
 
-bool engine_rule(const std::string& key) {
-    return key == host::kRuleTinyCity || key == host::kRuleTinyCityAlias || key == host::kRuleFeatureCount;
-}
 
 }  // namespace
 
@@ -135,7 +133,7 @@ GameEnvironment::GameEnvironment(const GameOptions& options) {
     // JCloisterZone alias of one.
     for (const auto& [key, value] : options.rules) {
         std::string k = key, v = value;
-        bool known = engine_rule(k);
+        bool known = host::is_engine_rule(k);
         for (const auto* e : expansions_) {
             for (const auto& o : e->rule_options) {
                 if (o.key != k) continue;
@@ -152,7 +150,7 @@ GameEnvironment::GameEnvironment(const GameOptions& options) {
             }
         }
         if (!known) {
-            std::string keys = "tiny-city-scoring, base.tinyCity, halflings.featureCount";
+            std::string keys = std::string(host::kRuleTinyCity) + ", " + std::string(host::kRuleTinyCityAlias);
             for (const auto* e : expansions_)
                 for (const auto& o : e->rule_options) keys += ", " + o.key;
             throw HostError("--rule: unknown option \"" + key + "\" (known: " + keys + ")");
@@ -161,6 +159,8 @@ GameEnvironment::GameEnvironment(const GameOptions& options) {
             throw HostError("--rule " + k + " given twice with different values");
         rules_[k] = v;
     }
+
+    host::complete_rule_options(expansions_, rules_);
 
     host::load_tile_xml_file(host::default_tile_file(), catalog_);
     for (const auto* e : expansions_)

@@ -1,5 +1,7 @@
 #include "board.hpp"
 
+#include "location_names.hpp"
+
 #include <algorithm>
 
 #include "errors.hpp"
@@ -49,7 +51,6 @@ const char* corner_text(Corner c) {
     static const char* const kNames[5] = {"none", "NE", "SE", "SW", "NW"};
     return kNames[static_cast<int>(c)];
 }
-std::string pos_text(Position p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
 
 EdgeType req_edge(const Board::Cell& c, int s) { return static_cast<EdgeType>((c.req_edges >> (2 * s)) & 3); }
 
@@ -138,16 +139,6 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
     }
 }
 
-bool Board::has_legal_placement(const TileTypeInfo& type) const {
-    if (!type.triangle) {
-        for (uint8_t code : frontier_codes_)
-            if (type.fitting_rotations[code]) return true;
-        return false;
-    }
-    std::vector<Placement> all;
-    legal_placements(type, all);
-    return !all.empty();
-}
 
 std::string Board::placement_problem(const TileTypeInfo& type, const Placement& p) const {
     const Position pos = p.at.pos;
@@ -161,10 +152,11 @@ std::string Board::placement_problem(const TileTypeInfo& type, const Placement& 
     }
     const Cell* c = cell(pos);
     if (c && !c->empty()) {
-        if (!type.triangle) return "space " + pos_text(pos) + " is occupied";
-        if (c->square || !c->half_filled()) return "space " + pos_text(pos) + " is full";
+        if (!type.triangle) return "space " + format_position(pos) + " is occupied";
+        if (c->square) return "space " + format_position(pos) + " holds a square tile";
+        if (!c->half_filled()) return "space " + format_position(pos) + " is full";
         if (placed_[c->tiles[0]].at.corner != complement(p.at.corner))
-            return "space " + pos_text(pos) + " holds a triangle that is not complementary to this one";
+            return "space " + format_position(pos) + " holds a triangle that is not complementary to this one";
     }
     const uint8_t sides = type.triangle ? leg_bits(p.at.corner) : uint8_t{0xF};
     const uint8_t edges = type.rotations[p.rotation].edges;
@@ -177,17 +169,17 @@ std::string Board::placement_problem(const TileTypeInfo& type, const Placement& 
             if (mine != req_edge(*c, s))
                 return std::string("edge ") + side_letter(s) + " (" + edge_name(mine) + ") meets " +
                        edge_name(req_edge(*c, s)) + " of the tile at " +
-                       pos_text(neighbour(pos, static_cast<Side>(s)));
+                       format_position(neighbour(pos, static_cast<Side>(s)));
         }
         if (type.triangle && !c->empty()) {
             contact = true;
             const EdgeType theirs = hypotenuse_[c->tiles[0]];
             if (theirs != type.hypotenuse)
                 return std::string("hypotenuse (") + edge_name(type.hypotenuse) + ") meets " + edge_name(theirs) +
-                       " of the other triangle in " + pos_text(pos);
+                       " of the other triangle in " + format_position(pos);
         }
     }
-    if (!contact) return "no contact: no edge of the tile at " + pos_text(pos) + " faces a placed tile";
+    if (!contact) return "no contact: no edge of the tile at " + format_position(pos) + " faces a placed tile";
     return "";
 }
 
@@ -202,7 +194,7 @@ void Board::ensure_room(Position p) {
     if (ny1 > y0_ + h_) ny1 = std::max(ny1, y0_ + h_ + h_ / 2);
     const int nw = nx1 - nx0, nh = ny1 - ny0;
     if (nw > kMaxExtent || nh > kMaxExtent)
-        throw HostError("position " + pos_text(p) + " is too far from the other tiles (the board spans at most " +
+        throw HostError("position " + format_position(p) + " is too far from the other tiles (the board spans at most " +
                             std::to_string(kMaxExtent) + " spaces each way)",
                         ErrorCategory::IllegalMove);
     std::vector<Cell> grown(static_cast<size_t>(nw) * nh, Cell{});
@@ -255,13 +247,13 @@ uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& 
     if (type.triangle) {
         const Corner corner = corner_for_rotation(p.rotation);
         if (!was_empty && (c.square || !c.half_filled() || placed_[c.tiles[0]].at.corner != complement(corner)))
-            throw HostError("space " + pos_text(pos) + " cannot take a triangle in that corner",
+            throw HostError("space " + format_position(pos) + " cannot take a triangle in that corner",
                             ErrorCategory::IllegalMove);
         placed_.push_back({{pos, corner}, p.rotation, id});
         hypotenuse_.push_back(type.hypotenuse);
         c.tiles[was_empty ? 0 : 1] = index;
     } else {
-        if (!was_empty) throw HostError("space " + pos_text(pos) + " is occupied", ErrorCategory::IllegalMove);
+        if (!was_empty) throw HostError("space " + format_position(pos) + " is occupied", ErrorCategory::IllegalMove);
         placed_.push_back({{pos, Corner::None}, p.rotation, id});
         hypotenuse_.push_back(EdgeType::Field);
         c.tiles[0] = index;

@@ -79,7 +79,6 @@ public:
     // rotations; triangles: frontier x 4 corners, then the free half of each
     // half-filled space).
     void legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const;
-    bool has_legal_placement(const TileTypeInfo& type) const;
     // "" if legal, else the reason, naming the first mismatching edge.
     std::string placement_problem(const TileTypeInfo& type, const Placement& p) const;
 

@@ -15,16 +15,6 @@ enum class ErrorCategory {
     Io,           // a file could not be read or written
 };
 
-constexpr const char* category_name(ErrorCategory c) {
-    switch (c) {
-        case ErrorCategory::BadInput: return "bad input";
-        case ErrorCategory::IllegalMove: return "illegal move";
-        case ErrorCategory::Plugin: return "plugin";
-        case ErrorCategory::Io: return "i/o";
-    }
-    return "error";
-}
-
 class HostError : public std::runtime_error {
 public:
     explicit HostError(const std::string& message, ErrorCategory category = ErrorCategory::BadInput)

@@ -25,6 +25,17 @@ struct ExpansionOption {
     std::string label;
 };
 
+// An alternative to drawing a regular tile, offered by an expansion in the
+// tile step (Halflings: play this halfling from your hand). Choosing it
+// gives the player `tile_type` to place instead of a drawn tile.
+struct TileStepOption {
+    uint32_t expansion = 0;  // index of the expansion in the hooks' own list
+    std::string action;      // the expansion's verb, e.g. "play-halfling"
+    TileTypeId tile_type = 0;
+    std::string label;
+    friend bool operator==(const TileStepOption&, const TileStepOption&) = default;
+};
+
 // A feature being scored, as the engine computed it.
 struct ScoredFeatureInfo {
     uint32_t id = 0;
@@ -37,14 +48,34 @@ struct ScoredFeatureInfo {
     int points = 0;                 // after modifiers so far
     std::vector<uint8_t> scorers;   // players receiving the points
     std::string name;               // "city", "city.tiny", "road.incomplete", ...
+    // Generic counts: roads and cities, distinct spaces and tiles carrying
+    // the feature; monastic features, occupied spaces and tiles in the area.
+    int spaces = 0;
+    int tiles = 0;
+    int pennants = 0;
 };
+
+struct Placement;
 
 class ExpansionHooks {
 public:
     virtual ~ExpansionHooks() = default;
 
-    // Deal expansion supplies (tokens), set up per-game expansion data.
+    // Deal expansion supplies (tokens, hands), set up per-game expansion data.
     virtual void on_game_start(Game& game) = 0;
+    // Tile step (docs/host.md, "The tile step"). The defaults do nothing, so
+    // a hooks object without tile-step expansions needs no code for them.
+    // Append the alternatives to drawing that expansions offer `player`.
+    virtual void tile_step_options(const Game&, uint8_t /*player*/, std::vector<TileStepOption>& /*out*/) {}
+    // Apply the option the player chose (the tile to place is set through
+    // Game::play_hand_tile).
+    virtual void apply_tile_step_option(Game&, uint8_t /*player*/, const TileStepOption& /*option*/) {}
+    // Remove the candidate placements of `type` that an expansion vetoes.
+    virtual void check_placements(const Game&, uint8_t /*player*/, TileTypeId /*type*/,
+                                  std::vector<Placement>& /*candidates*/) {}
+    // React to the tile just placed (the turn's tile, from the pack or a hand).
+    virtual void on_tile_placed(Game&, uint8_t /*player*/, const Placement& /*placement*/, TileTypeId /*type*/,
+                                bool /*from_hand*/) {}
     // Append the figure-step actions expansions offer on the tile just placed.
     virtual void figure_options(const Game& game, uint8_t player, TileRef placed,
                                 std::vector<ExpansionOption>& out) = 0;

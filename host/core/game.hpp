@@ -49,7 +49,7 @@ struct PlayerSetup {
 // use; ours is an alias (both may be given if they agree).
 inline constexpr std::string_view kRuleTinyCity = "tiny-city-scoring";    // "4" (default) | "2"
 inline constexpr std::string_view kRuleTinyCityAlias = "base.tinyCity";   // "off" (default) | "on"
-inline constexpr std::string_view kRuleFeatureCount = "halflings.featureCount";  // "spaces" (default) | "tiles"
+inline bool is_engine_rule(std::string_view key) { return key == kRuleTinyCity || key == kRuleTinyCityAlias; }
 
 struct GameSetup {
     const TileCatalog* catalog = nullptr;              // must outlive the game
@@ -73,6 +73,10 @@ struct GameSetup {
     bool caller_draws = false;
     ExpansionHooks* hooks = nullptr;                    // may be null; must outlive the game and its copies
     std::vector<std::string> expansions;                // ids of enabled expansions
+    // Hands fixed by the setup (a saved game's gameAnnotations.halflingHands):
+    // empty, or one list of tile ids per player. They are passed to
+    // GAME_START, and the expansions must deal exactly these.
+    std::vector<std::vector<std::string>> preset_hands;
 };
 
 // What a game derives from its catalogue and tile sets before play; shared
@@ -103,6 +107,7 @@ struct PlayerState {
     int score = 0;
     uint32_t supply = 0;  // bit n-1 set: meeple "<p>.small.<n>" is in supply
     std::vector<std::pair<std::string, int>> tokens;  // expansion token stocks, sorted by kind
+    std::vector<TileTypeId> hand;  // tiles in the player's private hand, in the order received
 
     int followers_in_supply() const { return __builtin_popcount(supply); }
     int token_count(std::string_view kind) const;
@@ -138,7 +143,7 @@ struct FeatureView {
 class Game {
 public:
     // Builds the pack, places the start tiles, deals followers, calls
-    // hooks->on_game_start, then draws the first tile (jcz-interop §4.8).
+    // hooks->on_game_start, then starts the first tile step (jcz-interop §4.8).
     // Throws HostError for an inconsistent setup.
     explicit Game(const GameSetup& setup);
     Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared);
@@ -154,8 +159,15 @@ public:
     const PlayerState& player(uint8_t p) const { return players_.at(p); }
     int score(uint8_t p) const { return players_.at(p).score; }
 
-    // The tile drawn for this turn (TilePhase only).
+    // The tile to place this turn (TilePhase only): drawn from the pack, or
+    // taken from the player's hand through a tile-step option.
     std::optional<TileTypeId> drawn_tile() const { return drawn_; }
+    // Whether this turn's tile came from the active player's hand.
+    bool tile_from_hand() const { return from_hand_; }
+    // Each player's hand as it was right after setup (GAME_START).
+    const std::vector<std::vector<TileTypeId>>& dealt_hands() const { return dealt_hands_; }
+    // GameSetup::preset_hands as tile types (empty when the setup fixes none).
+    const std::vector<std::vector<TileTypeId>>& preset_hands() const { return preset_hands_; }
     // Tiles left as JCZ reports them (honours endTurn and "#END").
     uint32_t tiles_left() const;
     const std::vector<TileTypeId>& pack() const { return pack_; }
@@ -185,7 +197,6 @@ public:
     // included), sorted by key.
     const std::map<std::string, std::string>& rules() const { return rules_; }
     bool tiny_city_rule() const { return tiny_city_; }
-    bool count_tiles_not_spaces() const { return count_tiles_; }
     bool farmers() const { return farmers_; }
     int followers_per_player() const { return followers_per_player_; }
     const std::vector<std::string>& expansions() const { return expansions_; }
@@ -207,9 +218,25 @@ public:
     // Internal part index of a segment pointer, or -1.
     int part_at(const FeaturePointer& p) const;
 
-    // ---- tile step --------------------------------------------------------
+    // ---- tile step (docs/host.md, "The tile step") ------------------------
+    // At the start of the tile step nothing is drawn. When expansions offer
+    // alternatives to drawing (TILE_STEP_OPTIONS) that can be placed, the
+    // game waits for the player to choose: draw() or
+    // choose_tile_step_option(i). Otherwise it draws at once.
+    const std::vector<TileStepOption>& tile_step_options() const { return tile_step_options_; }
+    bool awaiting_tile_choice() const {
+        return phase_ == Phase::TilePhase && !drawn_ && !tile_step_options_.empty();
+    }
+    // The player draws a regular tile (tiles that fit nowhere are set aside
+    // and the next drawn, as always). Throws HostError if no choice is pending.
+    void draw();
+    // The player takes tile-step option i; the expansion applies it
+    // (APPLY_TILE_STEP_OPTION) and the option's tile becomes the tile to place.
+    void choose_tile_step_option(size_t i);
+
     // Legal placements of the drawn tile (TilePhase), every (space, rotation)
-    // for squares, every (space, corner) for triangles.
+    // for squares, every (space, corner) for triangles, less any placement an
+    // expansion vetoed (PLACEMENT_CHECK).
     const std::vector<Placement>& legal_placements() const { return legal_; }
     // Legal placements of any tile type on the current board.
     void legal_placements_of(TileTypeId type, std::vector<Placement>& out) const;
@@ -225,8 +252,9 @@ public:
     // caller draw or no such tile is left in the pack.
     void draw_tile(TileTypeId type);
 
-    // Places the drawn tile. Throws HostError (IllegalMove) if `type` is not
-    // the drawn tile, the phase is wrong or the placement is illegal.
+    // Places the tile of this turn (drawn or from the hand), then calls
+    // TILE_PLACED. Throws HostError (IllegalMove) if `type` is not that tile,
+    // the phase is wrong or the placement is illegal.
     void place_tile(TileTypeId type, const Placement& p);
     void place_tile(const std::string& tile_id, TileRef at, int rotation);
 
@@ -273,6 +301,12 @@ public:
     void consume_figure_action();
     // Ends the game at the end of the current turn (or now, in TilePhase).
     void request_game_end(const std::string& reason);
+    // Hands (AddHandTile, RemoveHandTile, PlayHandTile). Playing a hand tile
+    // is allowed only for the active player in a tile step whose tile is not
+    // chosen yet; it leaves the hand and becomes the tile to place.
+    void add_hand_tile(uint8_t player, TileTypeId type);
+    void remove_hand_tile(uint8_t player, TileTypeId type);
+    void play_hand_tile(uint8_t player, TileTypeId type);
 
 private:
     static uint64_t next_state_version();
@@ -283,7 +317,14 @@ private:
     void setup_rules(const GameSetup& setup);
     void place_start_tile(const StartTile& s);
     void do_place(TileTypeId type, const Placement& p);
+    void setup_hands(const GameSetup& setup);
+    void check_dealt_hands();
     void enter_tile_phase();
+    void offer_tile_step_options();
+    void draw_regular_tile();
+    void end_before_turn();
+    // Legal placements of `type` now, vetoes of PLACEMENT_CHECK removed.
+    void compute_legal(TileTypeId type, std::vector<Placement>& out) const;
     bool draw_next(TileTypeId& out);
     void enter_action_phase();
     void compute_meeple_options();
@@ -300,7 +341,7 @@ private:
     void record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
                        bool final_scoring);
     void require_phase(Phase p, const char* action) const;
-    int count_of(uint32_t root) const;  // spaces or tiles per the counting rule
+    int tiles_in_area(Position centre) const;  // tiles (not spaces) in a 3x3 area
 
     const TileCatalog* setup_catalog_ = nullptr;
     std::shared_ptr<const PreparedTiles> prepared_;
@@ -319,7 +360,6 @@ private:
     std::vector<std::string> expansions_;
     std::map<std::string, std::vector<uint8_t>> expansion_data_;
     bool tiny_city_ = false;
-    bool count_tiles_ = false;
     bool farmers_ = true;
     int followers_per_player_ = 7;
 
@@ -340,6 +380,10 @@ private:
     uint8_t active_ = 0;
     uint32_t turn_ = 1;
     std::optional<TileTypeId> drawn_;
+    bool from_hand_ = false;
+    std::vector<TileStepOption> tile_step_options_;
+    std::vector<std::vector<TileTypeId>> preset_hands_;
+    std::vector<std::vector<TileTypeId>> dealt_hands_;
     std::optional<TileRef> placed_this_turn_;
     int placed_index_ = -1;
     bool figure_action_taken_ = false;
@@ -353,6 +397,7 @@ private:
     bool in_final_scoring_ = false;
     mutable std::vector<uint32_t> scratch_roots_;    // field scoring
     mutable std::vector<uint32_t> scratch_preview_;  // preview_commit_points
+    mutable std::vector<Placement> scratch_legal_;   // tile-step options' placements
 };
 
 }  // namespace ck::host

@@ -77,9 +77,6 @@ inline constexpr Location kSides = 0xFF00u | D;
 
 constexpr Location side(Side s) { return 3u << (8 + 2 * static_cast<int>(s)); }
 constexpr Location halves_of(Side s) { return 3u << (2 * static_cast<int>(s)); }
-// Left and right half of a side: L is met first walking clockwise.
-constexpr Location left_half(Side s) { return 1u << (2 * static_cast<int>(s)); }
-constexpr Location right_half(Side s) { return 2u << (2 * static_cast<int>(s)); }
 
 constexpr uint32_t rotl8(uint32_t byte, int bits) { return ((byte << bits) | (byte >> (8 - bits))) & 0xFFu; }
 

@@ -152,4 +152,12 @@ std::string_view corner_name(Corner c) {
 }
 Corner parse_corner(std::string_view text) { return lookup(kCorners, text, "corner"); }
 
+std::string format_position(Position p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
+
+std::string format_tile_ref(TileRef r) {
+    std::string out = format_position(r.pos);
+    if (r.corner != Corner::None) out += " " + std::string(corner_name(r.corner));
+    return out;
+}
+
 }  // namespace ck::host

@@ -38,6 +38,11 @@ Side parse_side(std::string_view text);
 char edge_type_letter(EdgeType e);
 std::string edge_pattern(const TileDef& tile);
 
+// "(x,y)" for a space; "(x,y)" or "(x,y) NE" for a tile. The one text form
+// of positions in messages, logs and errors.
+std::string format_position(Position p);
+std::string format_tile_ref(TileRef r);
+
 // "NE" "SE" "SW" "NW"; Corner::None is written "none" and is never parsed.
 std::string_view corner_name(Corner c);
 Corner parse_corner(std::string_view text);

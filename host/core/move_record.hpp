@@ -2,7 +2,10 @@
 // saved game (.jcz, host/jcz) is written from, and what a replayer feeds
 // back into Game's action methods to reproduce the game move by move:
 //
-//   PlaceTile      -> Game::place_tile(move.tile, move.placement)
+//   PlaceTile      -> Game::place_tile(move.tile, move.placement), after
+//                     Game::choose_tile_step_option for the option with
+//                     that tile when move.from_hand, else Game::draw() when
+//                     a tile-step choice is pending
 //   DeployMeeple   -> Game::deploy_meeple(move.pointer, move.meeple)
 //   PlaceToken     -> Game::apply_expansion_option(i) for the offered option
 //                     equal to move.option (same action, token kind, tile)
@@ -60,6 +63,7 @@ struct Move {
     // PlaceTile
     TileTypeId tile = 0;
     Placement placement;
+    bool from_hand = false;  // played from the player's hand instead of drawn
     // DeployMeeple
     FeaturePointer pointer;
     MeepleId meeple;

@@ -5,6 +5,10 @@
 
 namespace ck::host {
 
+size_t RandomPlayer::choose_tile_step(const Game& game) {
+    return rng_.below(static_cast<uint32_t>(1 + game.tile_step_options().size()));
+}
+
 size_t RandomPlayer::choose_placement(const Game& game) {
     return rng_.below(static_cast<uint32_t>(game.legal_placements().size()));
 }
@@ -27,25 +31,22 @@ int advantage(const std::vector<int>& points, uint8_t me) {
 }
 }  // namespace
 
-size_t GreedyPlayer::choose_placement(const Game& game) {
+GreedyPlayer::Plan GreedyPlayer::best_plan(const Game& game) {
     const uint8_t me = game.active_player();
     const TileTypeId tile = *game.drawn_tile();
-    int best = std::numeric_limits<int>::min();
+    Plan best{std::numeric_limits<int>::min(), 0, {}};
     uint32_t ties = 0;
-    size_t best_placement = 0;
     // Reservoir choice among equally good moves keeps ties uniform.
     const auto consider = [&](int value, size_t placement, FigureChoice figure) {
-        if (value > best) {
-            best = value;
+        if (value > best.value) {
             ties = 1;
-        } else if (value == best) {
+        } else if (value == best.value) {
             ++ties;
             if (rng_.below(ties) != 0) return;
         } else {
             return;
         }
-        best_placement = placement;
-        planned_ = figure;
+        best = {value, placement, figure};
     };
     const auto& placements = game.legal_placements();
     for (size_t i = 0; i < placements.size(); ++i) {
@@ -65,12 +66,38 @@ size_t GreedyPlayer::choose_placement(const Game& game) {
             consider(advantage(points_, me), i, {FigureChoice::Kind::Expansion, x});
         }
     }
+    return best;
+}
+
+size_t GreedyPlayer::choose_tile_step(const Game& game) {
+    size_t choice = 0;
+    Plan best{0, 0, {}};  // drawing: worth nothing known now
+    for (size_t i = 0; i < game.tile_step_options().size(); ++i) {
+        Game trial = game;
+        trial.choose_tile_step_option(i);
+        const Plan plan = best_plan(trial);
+        if (plan.value > best.value) best = plan, choice = i + 1;
+    }
+    if (choice != 0) {
+        planned_ = best;
+        planned_turn_ = game.turn_number();
+        placement_planned_ = true;
+    }
+    return choice;
+}
+
+size_t GreedyPlayer::choose_placement(const Game& game) {
+    if (placement_planned_ && planned_turn_ == game.turn_number()) {
+        placement_planned_ = false;  // chosen with the tile-step option
+        return planned_.placement;
+    }
+    planned_ = best_plan(game);
     planned_turn_ = game.turn_number();
-    return best_placement;
+    return planned_.placement;
 }
 
 FigureChoice GreedyPlayer::choose_figure(const Game& game) {
-    if (planned_turn_ == game.turn_number()) return planned_;
+    if (planned_turn_ == game.turn_number()) return planned_.figure;
     return {};
 }
 
@@ -98,6 +125,12 @@ void apply_figure_choice(Game& game, const FigureChoice& choice) {
 }
 
 void play_turn(Game& game, PlayerAgent& agent) {
+    if (game.awaiting_tile_choice()) {
+        const size_t choice = agent.choose_tile_step(game);
+        if (choice == 0) game.draw();
+        else game.choose_tile_step_option(choice - 1);
+        if (game.is_over()) return;  // every tile left fitted nowhere
+    }
     const size_t i = agent.choose_placement(game);
     const Placement placement = game.legal_placements().at(i);  // copied: placing changes the list
     game.place_tile(*game.drawn_tile(), placement);

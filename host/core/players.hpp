@@ -1,11 +1,15 @@
 // Computer players for `play`, `simulate`, tests and benchmarks. Each is
 // seeded and deterministic: the same game and seed give the same moves.
-//   random  uniform over the drawn tile's legal placements, then uniform over
-//           "no figure" and every figure option offered (meeples and
-//           expansion actions).
+//   random  in a tile step with options, uniform over "draw" and every
+//           option offered (a halfling in hand that fits); then uniform over
+//           the tile's legal placements, then uniform over "no figure" and
+//           every figure option offered (meeples and expansion actions).
 //   greedy  the (placement, figure) pair with the best immediate score
 //           difference — own points minus the best opponent's — from what
-//           this turn's commit would score; ties broken at random.
+//           this turn's commit would score; ties broken at random. In a tile
+//           step with options it evaluates every option that way and plays
+//           the best one if it gains something now (advantage > 0); a
+//           regular draw is unknown in advance, so otherwise it draws.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +33,9 @@ class PlayerAgent {
 public:
     virtual ~PlayerAgent() = default;
     virtual std::string_view type() const = 0;
+    // TilePhase with a pending choice (Game::awaiting_tile_choice): 0 to
+    // draw, 1 + i for game.tile_step_options()[i].
+    virtual size_t choose_tile_step(const Game& game) = 0;
     // TilePhase: an index into game.legal_placements().
     virtual size_t choose_placement(const Game& game) = 0;
     // ActionPhase: what to do in the figure step.
@@ -39,6 +46,7 @@ class RandomPlayer : public PlayerAgent {
 public:
     explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
     std::string_view type() const override { return "random"; }
+    size_t choose_tile_step(const Game& game) override;
     size_t choose_placement(const Game& game) override;
     FigureChoice choose_figure(const Game& game) override;
 
@@ -50,13 +58,23 @@ class GreedyPlayer : public PlayerAgent {
 public:
     explicit GreedyPlayer(uint64_t seed) : rng_(seed) {}
     std::string_view type() const override { return "greedy"; }
+    size_t choose_tile_step(const Game& game) override;
     size_t choose_placement(const Game& game) override;
     FigureChoice choose_figure(const Game& game) override;
 
 private:
+    // The best (placement, figure) for the tile `game` has to place now.
+    struct Plan {
+        int value = 0;
+        size_t placement = 0;
+        FigureChoice figure;
+    };
+    Plan best_plan(const Game& game);
+
     SplitMix64 rng_;
-    uint32_t planned_turn_ = 0;
-    FigureChoice planned_;
+    uint32_t planned_turn_ = 0;   // turn of planned_ (0: none)
+    bool placement_planned_ = false;
+    Plan planned_;
     std::vector<int> points_;
 };
 
@@ -67,8 +85,9 @@ const std::vector<std::string>& player_types();
 // Applies a figure choice to the game (ActionPhase).
 void apply_figure_choice(Game& game, const FigureChoice& choice);
 
-// Plays the active player's whole turn with `agent`: place the drawn tile,
-// take the figure step, commit. The game must be in TilePhase.
+// Plays the active player's whole turn with `agent`: choose between drawing
+// and the tile-step options when there is a choice, place the tile, take
+// the figure step, commit. The game must be in TilePhase.
 void play_turn(Game& game, PlayerAgent& agent);
 
 // Plays until the game is over; agents[i] plays player i.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/game.hpp"
+#include "core/location_names.hpp"
 
 namespace ck::host {
 namespace {
@@ -12,23 +13,28 @@ namespace {
 constexpr int kMaxPointsPerEffect = 100000;
 constexpr int kMaxTokenCount = 1000;
 constexpr size_t kMaxExpansionDataBytes = 1u << 20;
+constexpr size_t kMaxHandSize = 1000;
 
 constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
 
 // Allowed effect types per hook, indexed by hook id.
 constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
-    /* GAME_START */ bit(fb::Effect::GiveTokens) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
+    /* GAME_START */ bit(fb::Effect::GiveTokens) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
+        bit(fb::Effect::AddHandTile),
     /* TILE_STEP_OPTIONS */ bit(fb::Effect::OfferTileStepOption),
     /* PLACEMENT_CHECK */ bit(fb::Effect::VetoPlacement),
-    /* TILE_PLACED */ bit(fb::Effect::SetExpansionData),
+    /* TILE_PLACED */ bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::AddHandTile) |
+        bit(fb::Effect::RemoveHandTile),
     /* FIGURE_OPTIONS */ bit(fb::Effect::OfferFigureOption),
     /* APPLY_FIGURE_ACTION */ bit(fb::Effect::PlaceToken) | bit(fb::Effect::ConsumeFigureAction) |
         bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
     /* FEATURE_SCORING */ bit(fb::Effect::AdjustFeaturePoints),
     /* BONUS_POINTS */ bit(fb::Effect::AdjustFeaturePoints),
-    /* TURN_END */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
+    /* TURN_END */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
+        bit(fb::Effect::AddHandTile) | bit(fb::Effect::RemoveHandTile),
     /* GAME_END_CHECK */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
     /* FINAL_SCORING */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
+    /* APPLY_TILE_STEP_OPTION */ bit(fb::Effect::PlayHandTile) | bit(fb::Effect::SetExpansionData),
 };
 
 std::string_view view(const flatbuffers::String* s) { return s ? std::string_view(s->c_str(), s->size()) : std::string_view(); }
@@ -37,11 +43,7 @@ TileRef to_host(const fb::TileRef& r) {
     return TileRef{Position{r.x(), r.y()}, static_cast<Corner>(r.corner())};
 }
 
-std::string ref_text(const fb::TileRef& r) {
-    std::string s = "(" + std::to_string(r.x()) + "," + std::to_string(r.y());
-    if (r.corner() != fb::Corner::None) s += std::string(",") + fb::EnumNameCorner(r.corner());
-    return s + ")";
-}
+std::string ref_text(const fb::TileRef& r) { return format_tile_ref(to_host(r)); }
 
 }  // namespace
 
@@ -50,10 +52,37 @@ bool effect_allowed(ck_hook_id hook, fb::Effect type) {
     return hook < CK_HOOK_COUNT && t > 0 && t < 32 && (kAllowed[hook] & (1u << t)) != 0;
 }
 
-void EffectChecker::begin(const Game& game, ck_hook_id hook) {
+void EffectChecker::begin(const Game& game, ck_hook_id hook, size_t candidates) {
     game_ = &game;
     hook_ = hook;
     deltas_.clear();
+    hand_deltas_.clear();
+    candidates_ = candidates;
+    hand_tile_played_ = false;
+}
+
+std::string EffectChecker::check_tile_type(uint16_t type) const {
+    if (type < game_->catalog().tile_count()) return {};
+    return "tile type " + std::to_string(type) + " out of range (the game has " +
+           std::to_string(game_->catalog().tile_count()) + " tile types)";
+}
+
+std::string EffectChecker::change_hand(uint8_t player, uint16_t type, int delta) {
+    auto it = std::find_if(hand_deltas_.begin(), hand_deltas_.end(),
+                           [&](const HandDelta& d) { return d.player == player && d.type == type; });
+    if (it == hand_deltas_.end()) it = hand_deltas_.insert(hand_deltas_.end(), HandDelta{player, type, 0});
+    const auto& hand = game_->player(player).hand;
+    const int have = static_cast<int>(std::count(hand.begin(), hand.end(), type)) + it->delta;
+    if (have + delta < 0)
+        return "player " + std::to_string(player) + " has no \"" + game_->tile_def(type).id + "\" in hand";
+    int size = static_cast<int>(hand.size());
+    for (const HandDelta& d : hand_deltas_)
+        if (d.player == player) size += d.delta;
+    if (delta > 0 && size + delta > static_cast<int>(kMaxHandSize))
+        return "player " + std::to_string(player) + "'s hand would hold more than " + std::to_string(kMaxHandSize) +
+               " tiles";
+    it->delta += delta;
+    return {};
 }
 
 std::string EffectChecker::check(const fb::HookResponse& response) {
@@ -145,6 +174,42 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
                 return "option's tile " + ref_text(*o->at()) + " is not on the board";
             return {};
         }
+        case fb::Effect::OfferTileStepOption: {
+            const auto* o = entry.effect_as_OfferTileStepOption();
+            if (view(o->action()).empty()) return "option has no action";
+            return check_tile_type(o->tile_type());
+        }
+        case fb::Effect::VetoPlacement: {
+            const uint32_t c = entry.effect_as_VetoPlacement()->candidate();
+            if (c >= candidates_)
+                return "candidate " + std::to_string(c) + " out of range (" + std::to_string(candidates_) + " asked about)";
+            return {};
+        }
+        case fb::Effect::AddHandTile: {
+            const auto* e = entry.effect_as_AddHandTile();
+            if (auto why = check_player(e->player()); !why.empty()) return why;
+            if (auto why = check_tile_type(e->tile_type()); !why.empty()) return why;
+            return change_hand(e->player(), e->tile_type(), +1);
+        }
+        case fb::Effect::RemoveHandTile: {
+            const auto* e = entry.effect_as_RemoveHandTile();
+            if (auto why = check_player(e->player()); !why.empty()) return why;
+            if (auto why = check_tile_type(e->tile_type()); !why.empty()) return why;
+            return change_hand(e->player(), e->tile_type(), -1);
+        }
+        case fb::Effect::PlayHandTile: {
+            const auto* e = entry.effect_as_PlayHandTile();
+            if (auto why = check_player(e->player()); !why.empty()) return why;
+            if (auto why = check_tile_type(e->tile_type()); !why.empty()) return why;
+            if (e->player() != game_->active_player())
+                return "player " + std::to_string(e->player()) + " is not the active player " +
+                       std::to_string(game_->active_player());
+            if (game_->phase() != Phase::TilePhase || game_->drawn_tile())
+                return "the tile of this turn is already chosen";
+            if (hand_tile_played_) return "a second tile played from the hand in one tile step";
+            hand_tile_played_ = true;
+            return change_hand(e->player(), e->tile_type(), -1);
+        }
         case fb::Effect::EndGame:
         case fb::Effect::ConsumeFigureAction:
             return {};
@@ -189,6 +254,30 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
                 sink.options->push_back(ExpansionOption{sink.expansion, std::string(view(o->action())),
                                                         std::string(view(o->token_kind())), to_host(*o->at()),
                                                         std::string(view(o->label()))});
+                break;
+            }
+            case fb::Effect::OfferTileStepOption: {
+                const auto* o = entry->effect_as_OfferTileStepOption();
+                sink.tile_options->push_back(TileStepOption{sink.expansion, std::string(view(o->action())),
+                                                            o->tile_type(), std::string(view(o->label()))});
+                break;
+            }
+            case fb::Effect::VetoPlacement:
+                (*sink.vetoed)[entry->effect_as_VetoPlacement()->candidate()] = 1;
+                break;
+            case fb::Effect::AddHandTile: {
+                const auto* e = entry->effect_as_AddHandTile();
+                game->add_hand_tile(e->player(), e->tile_type());
+                break;
+            }
+            case fb::Effect::RemoveHandTile: {
+                const auto* e = entry->effect_as_RemoveHandTile();
+                game->remove_hand_tile(e->player(), e->tile_type());
+                break;
+            }
+            case fb::Effect::PlayHandTile: {
+                const auto* e = entry->effect_as_PlayHandTile();
+                game->play_hand_tile(e->player(), e->tile_type());
                 break;
             }
             case fb::Effect::EndGame:

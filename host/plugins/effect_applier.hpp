@@ -26,8 +26,9 @@ bool effect_allowed(ck_hook_id hook, fb::Effect type);
 
 class EffectChecker {
 public:
-    // Starts checking the responses of one hook call against `game`.
-    void begin(const Game& game, ck_hook_id hook);
+    // Starts checking the responses of one hook call against `game`;
+    // `candidates` is the number of placements a PLACEMENT_CHECK asked about.
+    void begin(const Game& game, ck_hook_id hook, size_t candidates = 0);
     // "" when every effect of `response` is acceptable, else the reason
     // (naming the effect's position and type).
     std::string check(const fb::HookResponse& response);
@@ -36,6 +37,10 @@ private:
     std::string check_effect(const fb::EffectEntry& entry);
     std::string check_player(uint8_t player) const;
     std::string take_tokens(uint8_t player, std::string_view kind, int count);
+    std::string check_tile_type(uint16_t type) const;
+    // Records one tile of `type` entering (+1) or leaving (-1) a hand;
+    // fails if it is not there to leave or the hand would grow too large.
+    std::string change_hand(uint8_t player, uint16_t type, int delta);
 
     const Game* game_ = nullptr;
     ck_hook_id hook_ = 0;
@@ -45,6 +50,14 @@ private:
         int delta;
     };
     std::vector<TokenDelta> deltas_;  // token changes of earlier effects in this hook
+    struct HandDelta {
+        uint8_t player;
+        uint16_t type;
+        int delta;
+    };
+    std::vector<HandDelta> hand_deltas_;  // hand changes of earlier effects in this hook
+    size_t candidates_ = 0;
+    bool hand_tile_played_ = false;
 };
 
 // Where effects that do not change the Game go.
@@ -52,6 +65,8 @@ struct EffectSink {
     uint32_t expansion = 0;                        // index of the expansion in the hooks' list
     std::vector<ExpansionOption>* options = nullptr;  // OfferFigureOption
     int* points = nullptr;                         // AdjustFeaturePoints
+    std::vector<TileStepOption>* tile_options = nullptr;  // OfferTileStepOption
+    std::vector<uint8_t>* vetoed = nullptr;        // VetoPlacement: 1 per vetoed candidate
 };
 
 // Applies a response that EffectChecker accepted. `game` may be null for

@@ -5,11 +5,12 @@
 namespace ck::host {
 
 std::string hook_name(ck_hook_id hook) {
-    static constexpr const char* kNames[CK_HOOK_COUNT] = {
+    static constexpr const char* kNames[] = {
         "GAME_START",   "TILE_STEP_OPTIONS",  "PLACEMENT_CHECK", "TILE_PLACED",
         "FIGURE_OPTIONS", "APPLY_FIGURE_ACTION", "FEATURE_SCORING", "BONUS_POINTS",
-        "TURN_END",     "GAME_END_CHECK",     "FINAL_SCORING",
+        "TURN_END",     "GAME_END_CHECK",     "FINAL_SCORING",   "APPLY_TILE_STEP_OPTION",
     };
+    static_assert(sizeof(kNames) / sizeof(kNames[0]) == CK_HOOK_COUNT, "every hook in plugin.h needs a name here");
     if (hook < CK_HOOK_COUNT) return kNames[hook];
     return "HOOK_" + std::to_string(hook);
 }

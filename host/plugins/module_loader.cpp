@@ -75,6 +75,12 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
     if (m.jcz_rule_aliases() != nullptr)
         for (const auto* a : *m.jcz_rule_aliases())
             e.jcz_rule_aliases.push_back({str(a->jcz_key()), str(a->jcz_value()), str(a->key()), str(a->value())});
+    if (m.rule_presets() != nullptr)
+        for (const auto* p : *m.rule_presets()) {
+            RulePresetInfo& preset = e.rule_presets.emplace_back(RulePresetInfo{str(p->key()), str(p->value()), {}});
+            if (p->sets() != nullptr)
+                for (const auto* kv : *p->sets()) preset.sets.emplace_back(str(kv->key()), str(kv->value()));
+        }
 }
 
 // Releases a module-produced buffer when the scope ends, whatever happens.

@@ -30,6 +30,12 @@ struct RuleAliasInfo {
     std::string jcz_key, jcz_value, key, value;
 };
 
+// Giving `key` the value `value` also sets `sets` (unless given explicitly).
+struct RulePresetInfo {
+    std::string key, value;
+    std::vector<std::pair<std::string, std::string>> sets;
+};
+
 struct PluginExpansion {
     const PluginModule* module = nullptr;  // owner; outlives this entry
     uint32_t index = 0;                    // expansion index inside the module
@@ -48,6 +54,7 @@ struct PluginExpansion {
     std::string tile_definitions_xml;
     std::string jcz_element;  // "little-buildings"
     std::vector<RuleAliasInfo> jcz_rule_aliases;
+    std::vector<RulePresetInfo> rule_presets;
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element

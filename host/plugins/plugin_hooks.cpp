@@ -14,14 +14,6 @@ namespace {
 
 fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<fb::Corner>(r.corner)); }
 
-// Uses the engine's own state version when Game has one: a stamp that
-// changes with every mutation (and differs between diverging copies).
-template <class G>
-uint64_t engine_state_version(const G& game) {
-    if constexpr (requires { game.state_version(); }) return static_cast<uint64_t>(game.state_version());
-    else return 0;
-}
-
 std::string error_text(const ck_error& err) {
     const size_t n = strnlen(err.message, sizeof(err.message));
     return n == 0 ? std::string("(no message)") : std::string(err.message, n);
@@ -50,40 +42,8 @@ std::vector<std::string> PluginHooks::expansion_ids() const {
 
 // ------------------------------------------------------------ state cache
 
-// Without an engine-provided version, a state is identified by the game
-// object plus everything a turn changes: the turn and phase, the sizes of
-// the lists that only grow or shrink within a phase (tiles, figures,
-// tokens, score entries), the last tile and figure (so two copies of a
-// game at the same address that placed differently differ), the score
-// total, and a counter of effects this bridge applied (tokens given,
-// expansion data, ...). Engine-internal changes between two hook calls
-// always move one of these.
-PluginHooks::StateKey PluginHooks::key_of(const Game& game) const {
-    StateKey k;
-    k.game = &game;
-    k.engine_version = engine_state_version(game);
-    k.effects_applied = effects_applied_;
-    k.turn = game.turn_number();
-    k.phase = static_cast<uint8_t>(game.phase());
-    k.active = game.active_player();
-    k.figure_action_taken = game.figure_action_taken();
-    const auto& tiles = game.placed_tiles();
-    k.tiles = tiles.size();
-    if (!tiles.empty()) {
-        k.last_tile = tiles.back().at;
-        k.last_tile_kind = (uint32_t{tiles.back().rotation} << 16) | tiles.back().type;
-    }
-    const auto& figures = game.figures();
-    k.figures = figures.size();
-    if (!figures.empty()) k.last_figure = figures.back().pointer;
-    k.tokens = game.tokens().size();
-    k.score_entries = game.score_log().size();
-    for (const auto& p : game.players()) k.score_sum += p.score;
-    return k;
-}
-
 ck_bytes PluginHooks::state_bytes(const Game& game) {
-    const StateKey key = key_of(game);
+    const StateKey key{&game, game.state_version()};
     if (cached_state_.data != nullptr && key == cached_key_) return cached_state_;
     cached_state_ = serializer_.serialize(game, token_kinds_);
     cached_key_ = key;
@@ -116,7 +76,8 @@ flatbuffers::Offset<fb::ScoredFeature> PluginHooks::build_feature(const ScoredFe
     const auto scorers = b.CreateVector(f.scorers);
     const auto name = b.CreateString(f.name);
     return fb::CreateScoredFeature(b, f.id, static_cast<fb::FeatureKind>(f.kind), f.completed, f.final_scoring, parts,
-                                   area, f.base_points, points, scorers, name);
+                                   area, f.base_points, points, scorers, name, static_cast<uint32_t>(f.spaces),
+                                   static_cast<uint32_t>(f.tiles), static_cast<uint32_t>(f.pennants));
 }
 
 // ------------------------------------------------------------ calling
@@ -164,7 +125,6 @@ void PluginHooks::call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes reque
     }
     for (const Pending& p : pending_) {
         if (p.response->effects() == nullptr || p.response->effects()->size() == 0) continue;
-        ++effects_applied_;  // the state changes: the cached bytes are stale
         apply_effects(*p.response, &game, expansions_[p.expansion]->id, EffectSink{p.expansion});
     }
 }
@@ -178,9 +138,87 @@ void PluginHooks::on_game_start(Game& game) {
     cached_state_ = ck_bytes{nullptr, 0};
     if (!any_has(CK_HOOK_GAME_START)) return;
     start_request();
+    flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::PresetHand>>> hands;
+    if (!game.preset_hands().empty()) {
+        std::vector<flatbuffers::Offset<fb::PresetHand>> list;
+        for (const auto& hand : game.preset_hands()) list.push_back(fb::CreatePresetHand(request_, request_.CreateVector(hand)));
+        hands = request_.CreateVector(list);
+    }
     const auto args = fb::CreateGameStartArgs(request_, static_cast<uint8_t>(game.player_count()),
-                                              std::bit_cast<uint64_t>(game.initial_random()));
+                                              std::bit_cast<uint64_t>(game.initial_random()), hands);
     call_all_and_apply(game, CK_HOOK_GAME_START, finish_request(CK_HOOK_GAME_START, fb::HookArgs::GameStartArgs, args.Union()));
+}
+
+void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
+    if (!any_has(CK_HOOK_TILE_STEP_OPTIONS)) return;
+    const ck_bytes state = state_bytes(game);
+    start_request();
+    const auto args = fb::CreateTileStepOptionsArgs(request_, player);
+    const ck_bytes request = finish_request(CK_HOOK_TILE_STEP_OPTIONS, fb::HookArgs::TileStepOptionsArgs, args.Union());
+    checker_.begin(game, CK_HOOK_TILE_STEP_OPTIONS);
+    const ReleaseScope release{*this};
+    for (uint32_t i = 0; i < expansions_.size(); ++i)
+        if (expansions_[i]->has_hook(CK_HOOK_TILE_STEP_OPTIONS))
+            if (const fb::HookResponse* r = call(i, CK_HOOK_TILE_STEP_OPTIONS, state, request)) pending_.push_back({i, r});
+    for (const Pending& p : pending_) {
+        EffectSink sink{p.expansion};
+        sink.tile_options = &out;
+        apply_effects(*p.response, nullptr, expansions_[p.expansion]->id, sink);
+    }
+}
+
+void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
+    if (option.expansion >= expansions_.size())
+        throw HostError(ErrorCategory::IllegalMove, "tile-step option '" + option.action + "' names expansion #" +
+                                                        std::to_string(option.expansion) + ", but only " +
+                                                        std::to_string(expansions_.size()) + " are enabled");
+    if (!expansions_[option.expansion]->has_hook(CK_HOOK_APPLY_TILE_STEP_OPTION))
+        fail(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION,
+             "it offered tile-step option '" + option.action + "' but does not implement APPLY_TILE_STEP_OPTION");
+    start_request();
+    auto& b = request_;
+    const auto args = fb::CreateApplyTileStepOptionArgs(b, player, b.CreateString(option.action), option.tile_type,
+                                                        b.CreateString(option.label));
+    call_all_and_apply(game, CK_HOOK_APPLY_TILE_STEP_OPTION,
+                       finish_request(CK_HOOK_APPLY_TILE_STEP_OPTION, fb::HookArgs::ApplyTileStepOptionArgs, args.Union()),
+                       static_cast<int>(option.expansion));
+}
+
+void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
+                                   std::vector<Placement>& candidates) {
+    if (!any_has(CK_HOOK_PLACEMENT_CHECK) || candidates.empty()) return;
+    const ck_bytes state = state_bytes(game);
+    start_request();
+    candidates_.clear();
+    for (const Placement& p : candidates) candidates_.emplace_back(to_fb(p.at), p.rotation, type);
+    const auto list = request_.CreateVectorOfStructs(candidates_.data(), candidates_.size());
+    const auto args = fb::CreatePlacementCheckArgs(request_, player, list);
+    const ck_bytes request = finish_request(CK_HOOK_PLACEMENT_CHECK, fb::HookArgs::PlacementCheckArgs, args.Union());
+    checker_.begin(game, CK_HOOK_PLACEMENT_CHECK, candidates.size());
+    const ReleaseScope release{*this};
+    for (uint32_t i = 0; i < expansions_.size(); ++i)
+        if (expansions_[i]->has_hook(CK_HOOK_PLACEMENT_CHECK))
+            if (const fb::HookResponse* r = call(i, CK_HOOK_PLACEMENT_CHECK, state, request)) pending_.push_back({i, r});
+    vetoed_.assign(candidates.size(), 0);
+    for (const Pending& p : pending_) {
+        EffectSink sink{p.expansion};
+        sink.vetoed = &vetoed_;
+        apply_effects(*p.response, nullptr, expansions_[p.expansion]->id, sink);
+    }
+    size_t keep = 0;
+    for (size_t i = 0; i < candidates.size(); ++i)
+        if (!vetoed_[i]) candidates[keep++] = candidates[i];
+    candidates.resize(keep);
+}
+
+void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type,
+                                 bool from_hand) {
+    if (!any_has(CK_HOOK_TILE_PLACED)) return;
+    start_request();
+    const fb::Placement p(to_fb(placement.at), placement.rotation, type);
+    const auto args = fb::CreateTilePlacedArgs(request_, player, &p, from_hand);
+    call_all_and_apply(game, CK_HOOK_TILE_PLACED,
+                       finish_request(CK_HOOK_TILE_PLACED, fb::HookArgs::TilePlacedArgs, args.Union()));
 }
 
 void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {

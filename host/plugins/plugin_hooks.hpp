@@ -41,6 +41,10 @@ public:
     std::vector<std::string> expansion_ids() const;
 
     void on_game_start(Game& game) override;
+    void tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) override;
+    void apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) override;
+    void check_placements(const Game& game, uint8_t player, TileTypeId type, std::vector<Placement>& candidates) override;
+    void on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type, bool from_hand) override;
     void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) override;
     void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) override;
     int score_feature(const Game& game, const ScoredFeatureInfo& feature) override;
@@ -58,22 +62,13 @@ public:
     const Stats& stats() const { return stats_; }
 
 private:
-    // What identifies a state without serialising it (see plugin_hooks.cpp).
+    // What identifies a state without serialising it: the game and its
+    // state version, which every mutation changes (Game::state_version).
     struct StateKey {
         const Game* game = nullptr;
-        uint64_t engine_version = 0;
-        uint64_t effects_applied = 0;
-        uint32_t turn = 0;
-        uint8_t phase = 0, active = 0;
-        bool figure_action_taken = false;
-        size_t tiles = 0, figures = 0, tokens = 0, score_entries = 0;
-        TileRef last_tile{};
-        uint32_t last_tile_kind = 0;  // rotation and type
-        FeaturePointer last_figure{};
-        int score_sum = 0;
+        uint64_t version = 0;
         bool operator==(const StateKey&) const = default;
     };
-    StateKey key_of(const Game& game) const;
 
     bool any_has(ck_hook_id hook) const { return (all_hooks_ & CK_HOOK_BIT(hook)) != 0; }
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
@@ -100,10 +95,11 @@ private:
     StateSerializer serializer_;
     StateKey cached_key_;
     ck_bytes cached_state_{nullptr, 0};
-    uint64_t effects_applied_ = 0;
 
     flatbuffers::FlatBufferBuilder request_{1024};
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
+    std::vector<fb::Placement> candidates_;  // scratch for PLACEMENT_CHECK
+    std::vector<uint8_t> vetoed_;            // per candidate, from VetoPlacement
     EffectChecker checker_;
     std::vector<ck_buffer> buffers_;
     struct Pending {

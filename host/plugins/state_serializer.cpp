@@ -114,8 +114,10 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
         stocks_.clear();
         for (const auto& [kind, count] : players[p].tokens) stocks_.push_back(fb::CreateTokenStock(b, tail_kind(kind), count));
         const auto stocks = b.CreateVector(stocks_);
+        const auto hand = players[p].hand.empty() ? flatbuffers::Offset<flatbuffers::Vector<uint16_t>>()
+                                                  : b.CreateVector(players[p].hand);
         players_.push_back(fb::CreatePlayer(b, static_cast<uint8_t>(p), player_names_[p], players[p].score,
-                                            static_cast<uint8_t>(players[p].followers_in_supply()), stocks));
+                                            static_cast<uint8_t>(players[p].followers_in_supply()), stocks, hand));
     }
     const auto player_vec = b.CreateVector(players_);
 
@@ -133,7 +135,9 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     const fb::TileRef placed_ref = placed_this_turn ? to_fb(*placed_this_turn) : fb::TileRef();
     const auto turn = fb::CreateTurnInfo(b, game.turn_number(), game.active_player(),
                                          static_cast<fb::Phase>(game.phase()), placed_this_turn.has_value(),
-                                         placed_this_turn ? &placed_ref : nullptr, game.figure_action_taken());
+                                         placed_this_turn ? &placed_ref : nullptr, game.figure_action_taken(),
+                                         game.drawn_tile().has_value(), game.drawn_tile().value_or(0),
+                                         game.tile_from_hand());
 
     fb::GameStateBuilder gs(b);
     gs.add_schema_revision(CK_SCHEMA_REVISION);

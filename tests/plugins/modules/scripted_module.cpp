@@ -2,7 +2,7 @@
 // make it misbehave in ways the SDK would never allow. Compiled several
 // times with TEST_MODULE_VARIANT:
 //   1 "scripted": the expansions below, one behaviour each;
-//   2 "refusing": negotiation refuses (schema revision 2..2 only);
+//   2 "refusing": negotiation refuses (it claims a future schema revision only);
 //   3 "bad-manifest": get_manifest returns bytes that are not a manifest.
 #include <cloisterkit/plugin.h>
 #include <flatbuffers/flatbuffers.h>
@@ -24,7 +24,7 @@ namespace {
 using flatbuffers::FlatBufferBuilder;
 using namespace ck::fb;
 
-enum Behaviour { Good, Multiplier, Garbage, Disallowed, BadPlayer, Failing, WrongTile };
+enum Behaviour { Good, Multiplier, Garbage, Disallowed, BadPlayer, Failing, WrongTile, VetoEast, TilePlaced, BadVeto };
 
 struct TestExpansion {
     Behaviour behaviour;
@@ -51,6 +51,13 @@ TestExpansion kExpansions[] = {
      {sizeof(ck_expansion_desc), "test.wrong-tile", "Wrong tile", "1.0.0", CK_HOOK_BIT(CK_HOOK_APPLY_FIGURE_ACTION) |
                                                                                 CK_HOOK_BIT(CK_HOOK_FIGURE_OPTIONS),
       nullptr}},
+    // PLACEMENT_CHECK: vetoes every candidate east of x = 0.
+    {VetoEast, {sizeof(ck_expansion_desc), "test.veto-east", "Veto east", "1.0.0", CK_HOOK_BIT(CK_HOOK_PLACEMENT_CHECK), nullptr}},
+    // TILE_PLACED: 1 point to the player for every tile placed, 10 when it came from the hand.
+    {TilePlaced,
+     {sizeof(ck_expansion_desc), "test.tile-placed", "Tile placed", "1.0.0", CK_HOOK_BIT(CK_HOOK_TILE_PLACED), nullptr}},
+    // PLACEMENT_CHECK: vetoes a candidate index that was never asked about.
+    {BadVeto, {sizeof(ck_expansion_desc), "test.bad-veto", "Bad veto", "1.0.0", CK_HOOK_BIT(CK_HOOK_PLACEMENT_CHECK), nullptr}},
 };
 constexpr uint32_t kCount = sizeof(kExpansions) / sizeof(kExpansions[0]);
 
@@ -194,6 +201,24 @@ ck_status call_hook(const ck_plugin_ctx*, uint32_t index, ck_hook_id hook, ck_by
             return respond(b, fx, out);
         case Failing:
             return fail(err, CK_E_INTERNAL, "deliberate failure in test.failing");
+        case VetoEast: {
+            const auto* candidates = rq->args_as_PlacementCheckArgs()->candidates();
+            for (uint32_t i = 0; i < candidates->size(); ++i)
+                if (candidates->Get(i)->at().x() > 0)
+                    fx.push_back(entry(b, Effect::VetoPlacement, CreateVetoPlacementDirect(b, i, "east of x = 0").Union()));
+            return respond(b, fx, out);
+        }
+        case TilePlaced: {
+            const auto* args = rq->args_as_TilePlacedArgs();
+            fx.push_back(entry(b, Effect::AddPoints,
+                               CreateAddPointsDirect(b, args->player(), args->from_hand() ? 10 : 1, "test.tile").Union()));
+            return respond(b, fx, out);
+        }
+        case BadVeto: {
+            const uint32_t n = rq->args_as_PlacementCheckArgs()->candidates()->size();
+            fx.push_back(entry(b, Effect::VetoPlacement, CreateVetoPlacementDirect(b, n, "no such candidate").Union()));
+            return respond(b, fx, out);
+        }
         case WrongTile:
             if (hook == CK_HOOK_FIGURE_OPTIONS) {
                 const auto* args = rq->args_as_FigureOptionsArgs();
@@ -228,7 +253,7 @@ const ck_plugin_api kApi = {sizeof(ck_plugin_api), &create,    &destroy,       &
 extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_in* in, ck_negotiate_out* out,
                                                              ck_error* err) {
     if (TEST_MODULE_VARIANT == 2 || in->schema_max < CK_SCHEMA_REVISION)
-        return fail(err, CK_E_VERSION_MISMATCH, "schema revision: host accepts 1..1, module 'refusing' provides 2..2");
+        return fail(err, CK_E_VERSION_MISMATCH, "schema revision: module 'refusing' provides 99..99 only");
     out->abi_minor = 0;
     out->schema_revision = CK_SCHEMA_REVISION;
     out->api = &kApi;

@@ -1,0 +1,253 @@
+// Game: the end of a turn and scoring. Completed features are scored at
+// COMMIT (base rules, then expansions' modifiers and bonuses), followers
+// return, the turn passes; at the end of the pack, final scoring.
+#include <algorithm>
+#include <array>
+
+#include "game.hpp"
+#include "game_detail.hpp"
+
+namespace ck::host {
+
+void Game::commit(std::optional<double> random) {
+    touch();
+    require_phase(Phase::CommitActionPhase, "commit");
+    const double r = random ? detail::checked_random(*random, "COMMIT random") : host_random_.next_double();
+    draw_random_ = r;  // re-seeds before the message is applied (§4.10)
+    {
+        Move& m = record_move(MoveType::Commit);
+        m.random = r;
+    }
+
+    score_completed_this_turn();
+    if (hooks_) hooks_->on_turn_end(*this);
+    if (end_requested_ || tiles_left() == 0) {
+        finish_game();
+        return;
+    }
+    active_ = static_cast<uint8_t>((active_ + 1) % players_.size());
+    ++turn_;
+    enter_tile_phase();
+}
+
+// Completed roads, cities and monastic features this turn's tile touches:
+// its own segments (which already include features across its sides) and
+// monastic features in its 3x3 neighbourhood (§5.1), in a fixed order.
+void Game::collect_completed_this_turn(std::vector<uint32_t>& roots) const {
+    roots.clear();
+    if (placed_index_ < 0) return;
+    const auto tile = static_cast<uint16_t>(placed_index_);
+    for (uint32_t part = features_.first_part(tile); part < features_.part_end(tile); ++part) {
+        if (features_.part(part).kind == FeatureKind::Field) continue;
+        const uint32_t root = features_.find(part);
+        if (features_.completed(root, board_)) detail::add_unique(roots, root);
+    }
+    const Position c = board_.placed(tile).at.pos;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const Board::Cell* cell = board_.cell({static_cast<int16_t>(c.x + dx), static_cast<int16_t>(c.y + dy)});
+            if (!cell) continue;
+            for (uint16_t t : cell->tiles) {
+                if (t == Board::kNone || t == tile) continue;
+                uint32_t monastic = tile_table()[board_.placed(t).type].monastic_segments;
+                while (monastic) {
+                    const uint32_t part = features_.first_part(t) + static_cast<uint32_t>(__builtin_ctz(monastic));
+                    monastic &= monastic - 1;
+                    if (features_.completed(part, board_)) detail::add_unique(roots, part);
+                }
+            }
+        }
+}
+
+// Tiles, not spaces, in the 3x3 area around `centre`: two triangles of one
+// space count 2. For expansions that count tiles (ScoredFeatureInfo::tiles).
+int Game::tiles_in_area(Position centre) const {
+    int n = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (const Board::Cell* cell = board_.cell({static_cast<int16_t>(centre.x + dx), static_cast<int16_t>(centre.y + dy)}))
+                for (uint16_t t : cell->tiles) n += t != Board::kNone;
+    return n;
+}
+
+int Game::base_points(uint32_t root, bool completed, std::string& name) const {
+    const Features::Totals& t = features_.totals(root);
+    switch (t.kind) {
+        case FeatureKind::City: {
+            const int n = t.spaces;
+            if (!completed) {
+                name = "city.incomplete";
+                return n + t.pennants;
+            }
+            if (tiny_city_ && n == 2) {
+                name = "city.tiny";
+                return n + t.pennants;
+            }
+            name = "city";
+            return 2 * n + 2 * t.pennants;
+        }
+        case FeatureKind::Road:
+            name = completed ? "road" : "road.incomplete";
+            return t.spaces;
+        case FeatureKind::Monastery:
+        case FeatureKind::Garden:
+            name = t.kind == FeatureKind::Monastery ? (completed ? "monastery" : "monastery.incomplete")
+                                                    : (completed ? "garden" : "garden.incomplete");
+            return 1 + board_.occupied_around(features_.part(root).pos);
+        case FeatureKind::Field: {
+            // 3 per distinct completed city among the adjoining cities of its parts (§5.6).
+            std::vector<uint32_t>& cities = scratch_roots_;
+            cities.clear();
+            for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
+                const Features::Part& pt = features_.part(p);
+                uint32_t adj = tile_table()[board_.placed(pt.tile).type].segments[pt.segment].adjoining_cities;
+                while (adj) {
+                    const int seg = __builtin_ctz(adj);
+                    adj &= adj - 1;
+                    const uint32_t city = features_.find(features_.first_part(pt.tile) + static_cast<uint32_t>(seg));
+                    if (features_.completed(city, board_)) detail::add_unique(cities, city);
+                }
+            }
+            name = "field";
+            return 3 * static_cast<int>(cities.size());
+        }
+    }
+    return 0;
+}
+
+namespace {
+// Every player with the most followers (at least one) scores (§5.2).
+void majority(const std::array<uint8_t, kMaxPlayers>& followers, size_t players, std::vector<uint8_t>& out) {
+    out.clear();
+    uint8_t best = 0;
+    for (size_t p = 0; p < players; ++p) best = std::max(best, followers[p]);
+    if (best == 0) return;
+    for (size_t p = 0; p < players; ++p)
+        if (followers[p] == best) out.push_back(static_cast<uint8_t>(p));
+}
+}  // namespace
+
+ScoredFeatureInfo Game::scored_info(uint32_t root, bool completed, bool final_scoring, int points,
+                                    const std::string& name) const {
+    const Features::Totals& t = features_.totals(root);
+    ScoredFeatureInfo info;
+    info.id = root;
+    info.kind = t.kind;
+    info.completed = completed;
+    info.final_scoring = final_scoring;
+    info.base_points = points;
+    info.points = points;
+    info.name = name;
+    uint32_t last_tile = Features::kNone;
+    for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
+        const uint16_t tile = features_.part(p).tile;
+        if (tile == last_tile) continue;
+        last_tile = tile;
+        const TileRef r = board_.placed(tile).at;
+        if (std::find(info.parts.begin(), info.parts.end(), r) == info.parts.end()) info.parts.push_back(r);
+    }
+    if (detail::is_monastic(t.kind)) {
+        const Position c = features_.part(root).pos;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                info.area.push_back({static_cast<int16_t>(c.x + dx), static_cast<int16_t>(c.y + dy)});
+        info.spaces = 1 + board_.occupied_around(c);
+        info.tiles = tiles_in_area(c);
+    } else {
+        info.spaces = t.spaces;
+        info.tiles = t.tiles;
+        info.pennants = t.pennants;
+    }
+    majority(t.followers, players_.size(), info.scorers);
+    return info;
+}
+
+int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
+    const Features::Totals& t = features_.totals(root);
+    std::vector<uint8_t> scorers;
+    majority(t.followers, players_.size(), scorers);
+    if (scorers.empty()) return 0;
+    std::string name;
+    int points = base_points(root, completed, name);
+    if (hooks_) points = hooks_->score_feature(*this, scored_info(root, completed, final_scoring, points, name));
+    const FeatureKind kind = t.kind;
+    for (uint8_t p : scorers) record_points(p, points, name, kind, final_scoring);
+    return points;
+}
+
+void Game::record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
+                         bool final_scoring) {
+    touch();
+    players_[player].score += points;
+    score_log_.push_back({player, points, std::move(name), final_scoring, kind, turn_});
+}
+
+void Game::return_followers(uint32_t root) {
+    touch();
+    auto keep = figures_.begin();
+    for (auto it = figures_.begin(); it != figures_.end(); ++it) {
+        if (features_.find(it->part) == root) {
+            features_.remove_follower(it->part, it->meeple.player);
+            players_[it->meeple.player].supply |= 1u << (it->meeple.number - 1);
+        } else {
+            *keep++ = std::move(*it);
+        }
+    }
+    figures_.erase(keep, figures_.end());
+}
+
+void Game::score_completed_this_turn() {
+    std::vector<uint32_t> roots;
+    collect_completed_this_turn(roots);
+    for (uint32_t root : roots) score_feature(root, true, false);
+    // Followers go home only after everything is scored (§5.1).
+    for (uint32_t root : roots)
+        if (features_.totals(root).follower_total) return_followers(root);
+}
+
+void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vector<int>& out) const {
+    out.assign(players_.size(), 0);
+    std::vector<uint32_t>& roots = scratch_preview_;
+    collect_completed_this_turn(roots);
+    uint32_t extra_root = Features::kNone;
+    if (meeple_option && *meeple_option < meeple_options_.size()) extra_root = meeple_options_[*meeple_option].feature;
+    std::vector<uint8_t> scorers;
+    std::string name;
+    for (uint32_t root : roots) {
+        std::array<uint8_t, kMaxPlayers> followers = features_.totals(root).followers;
+        if (root == extra_root) ++followers[active_];
+        majority(followers, players_.size(), scorers);
+        if (scorers.empty()) continue;
+        int points = base_points(root, true, name);
+        if (hooks_) {
+            ScoredFeatureInfo info = scored_info(root, true, false, points, name);
+            info.scorers = scorers;
+            points = hooks_->score_feature(*this, info);
+        }
+        for (uint8_t p : scorers) out[p] += points;
+    }
+}
+
+void Game::finish_game() {
+    touch();
+    drawn_.reset();
+    legal_.clear();
+    final_scoring();
+    phase_ = Phase::GameOverPhase;
+}
+
+void Game::final_scoring() {
+    in_final_scoring_ = true;
+    std::vector<uint32_t> roots, fields;
+    for (const PlacedFigure& f : figures_) {
+        const uint32_t root = features_.find(f.part);
+        detail::add_unique(features_.totals(root).kind == FeatureKind::Field ? fields : roots, root);
+    }
+    // Roads, cities and monasteries first, then fields (§5.8).
+    for (uint32_t root : roots) score_feature(root, features_.completed(root, board_), true);
+    for (uint32_t root : fields) score_feature(root, false, true);
+    if (hooks_) hooks_->on_final_scoring(*this);
+    in_final_scoring_ = false;
+}
+
+}  // namespace ck::host
