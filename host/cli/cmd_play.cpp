@@ -29,22 +29,32 @@ constexpr const char* kUsage =
     "options:\n";
 constexpr const char* kPlayOnlyHelp =
     "  --save FILE.jcz        save the game as a JCloisterZone saved game\n"
+    "  --show-hands           print every player's hand at the start (hands are\n"
+    "                         private: otherwise they are shown only at the end)\n"
     "  --help                 show this text\n"
     "\n"
     "Exit status: 0 the game was played, 2 bad options or an error.\n";
 
 void print_usage(std::FILE* out) { std::fprintf(out, "%s%s%s", kUsage, ck::cli::kGameOptionsHelp, kPlayOnlyHelp); }
 
-std::string tile_ref_text(TileRef r) {
-    std::string out = "(" + std::to_string(r.pos.x) + "," + std::to_string(r.pos.y) + ")";
-    if (r.corner != Corner::None) out += " " + std::string(corner_name(r.corner));
-    return out;
-}
-
 // Prints what happened since the last call: moves and score entries.
 class TurnPrinter {
 public:
-    TurnPrinter(const Game& game, const std::vector<std::string>& types) : game_(game), types_(types) {}
+    TurnPrinter(const Game& game, const std::vector<std::string>& types, bool show_hands)
+        : game_(game), types_(types), show_hands_(show_hands) {}
+
+    // Hands are private (HF-13): shown at the start only with --show-hands.
+    void print_hands(const char* title, bool dealt) const {
+        bool any = false;
+        for (const auto& h : game_.dealt_hands()) any = any || !h.empty();
+        if (!any) return;
+        std::printf("%s\n", title);
+        for (size_t p = 0; p < game_.player_count(); ++p) {
+            const auto& hand = dealt ? game_.dealt_hands()[p] : game_.player(static_cast<uint8_t>(p)).hand;
+            std::printf("  %-8s %s\n", name(static_cast<uint8_t>(p)).c_str(), tile_list(hand).c_str());
+        }
+    }
+    bool show_hands() const { return show_hands_; }
 
     void print_new() {
         const auto& moves = game_.moves();
@@ -61,13 +71,19 @@ public:
 
 private:
     std::string name(uint8_t p) const { return game_.player(p).name; }
+    std::string tile_list(const std::vector<TileTypeId>& tiles) const {
+        std::string out;
+        for (TileTypeId t : tiles) out += (out.empty() ? "" : " ") + game_.tile_def(t).id;
+        return out.empty() ? "(none)" : out;
+    }
 
     void print_move(const Move& m) {
         switch (m.type) {
             case MoveType::PlaceTile:
-                std::printf("turn %-3u %-6s (%s) %-10s at %-10s R%d\n", m.turn, name(m.player).c_str(),
+                std::printf("turn %-3u %-6s (%s) %-10s at %-10s R%d%s\n", m.turn, name(m.player).c_str(),
                             types_[m.player].c_str(), game_.tile_def(m.tile).id.c_str(),
-                            tile_ref_text(m.placement.at).c_str(), m.placement.rotation * 90);
+                            format_tile_ref(m.placement.at).c_str(), m.placement.rotation * 90,
+                            m.from_hand ? "  from hand" : "");
                 break;
             case MoveType::DeployMeeple:
                 std::printf("        meeple %s on %s %s\n", format_meeple_id(m.meeple).c_str(),
@@ -78,7 +94,7 @@ private:
                 // Where it went comes from the option itself, not from the
                 // plugin's free-text label.
                 std::printf("        %s %s on %s%s%s\n", m.option.action.c_str(), m.option.token_kind.c_str(),
-                            tile_ref_text(m.option.at).c_str(), m.option.label.empty() ? "" : ": ",
+                            format_tile_ref(m.option.at).c_str(), m.option.label.empty() ? "" : ": ",
                             m.option.label.c_str());
                 break;
             case MoveType::Pass:
@@ -88,6 +104,7 @@ private:
 
     const Game& game_;
     const std::vector<std::string>& types_;
+    bool show_hands_ = false;
     size_t move_ = 0, entry_ = 0, discarded_ = 0;
 };
 
@@ -106,6 +123,21 @@ nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvi
                        {"final", e.final_scoring}});
     j["score_entries"] = log;
     j["tiles_placed"] = game.placed_tiles().size();
+    // Hands are private during the game; this is written after it ended.
+    bool any_hand = false;
+    for (const auto& h : game.dealt_hands()) any_hand = any_hand || !h.empty();
+    if (any_hand) {
+        const auto ids = [&](const std::vector<TileTypeId>& tiles) {
+            std::vector<std::string> out;
+            for (TileTypeId t : tiles) out.push_back(game.tile_def(t).id);
+            return out;
+        };
+        nlohmann::ordered_json hands = nlohmann::ordered_json::array();
+        for (size_t p = 0; p < game.player_count(); ++p)
+            hands.push_back({{"dealt", ids(game.dealt_hands()[p])},
+                             {"unplayed", ids(game.player(static_cast<uint8_t>(p)).hand)}});
+        j["hands"] = hands;
+    }
     j["tiles_set_aside"] = game.discarded_tiles().size();
     if (!game.game_end_reason().empty()) j["game_end_reason"] = game.game_end_reason();
     return j;
@@ -114,6 +146,7 @@ nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvi
 int run_play(const std::vector<std::string>& args) {
     GameOptions options;
     std::string save_path;
+    bool show_hands = false;
     try {
         for (size_t i = 0; i < args.size(); ++i) {
             if (args[i] == "--help" || args[i] == "-h") {
@@ -121,6 +154,10 @@ int run_play(const std::vector<std::string>& args) {
                 return 0;
             }
             if (ck::cli::parse_game_option(args, i, options)) continue;
+            if (args[i] == "--show-hands") {
+                show_hands = true;
+                continue;
+            }
             if (args[i] == "--save") {
                 if (i + 1 >= args.size()) throw HostError("--save needs a file name");
                 save_path = args[++i];
@@ -141,7 +178,7 @@ int run_play(const std::vector<std::string>& args) {
     Game game(setup, env.prepared());
     const auto agents = env.make_agents(seed);
 
-    TurnPrinter printer(game, env.player_types());
+    TurnPrinter printer(game, env.player_types(), show_hands);
     if (!options.json) {
         std::printf("cloisterkit play: %d players, seed %llu, expansions: ", options.players,
                     static_cast<unsigned long long>(seed));
@@ -149,18 +186,26 @@ int run_play(const std::vector<std::string>& args) {
         for (size_t i = 0; i < env.expansion_ids().size(); ++i)
             std::printf("%s%s", i ? ", " : "", env.expansion_ids()[i].c_str());
         std::printf("\n");
+        if (printer.show_hands()) printer.print_hands("hands dealt:", true);
         printer.print_new();
     }
     while (!game.is_over()) {
         play_turn(game, *agents[game.active_player()]);
         if (!options.json) printer.print_new();
     }
-    if (!save_path.empty()) ck::host::jcz::save_game(setup, game, save_path);
+    if (!save_path.empty()) {
+        ck::host::jcz::save_game(setup, game, save_path);
+        // Options JCloisterZone ignores and that change the game there.
+        for (const auto& w : ck::host::jcz::jcz_save_warnings(setup, game))
+            std::fprintf(stderr, "cloisterkit play: warning: %s: %s\n", save_path.c_str(), w.c_str());
+    }
     if (options.json) {
         auto j = game_json(game, seed, env);
         if (!save_path.empty()) j["saved"] = save_path;
         std::printf("%s\n", j.dump(2).c_str());
     } else {
+        printer.print_hands("hands dealt:", true);
+        printer.print_hands("tiles left in hand at the end (unplayed, lost):", false);
         std::printf("final scores after %u turns:\n", game.turn_number());
         for (const auto& p : game.players()) std::printf("  %-8s %d\n", p.name.c_str(), p.score);
         if (!game.game_end_reason().empty()) std::printf("game ended early: %s\n", game.game_end_reason().c_str());

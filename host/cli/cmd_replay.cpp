@@ -1,6 +1,8 @@
 // `cloisterkit replay FILE.jcz`: replays a JCloisterZone saved game and
-// checks its test assertions. Exit 0 when all pass (or there are none),
-// 1 when one fails, 2 on any error (bad file, illegal move, plugin failure).
+// checks its test assertions. Exit 0 when all pass (or there are none and
+// no --min-assertions asks for some), 1 when one fails or fewer than the
+// minimum were checked, 2 on any error (bad file, illegal move, plugin
+// failure).
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -19,7 +21,8 @@ using ck::host::jcz::Replay;
 using ck::host::jcz::ReplayOptions;
 
 constexpr const char* kUsage =
-    "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--no-default-tiles] [--plugin-path DIR ...] [--json]\n"
+    "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--no-default-tiles] [--plugin-path DIR ...]\n"
+    "                          [--min-assertions N] [--json]\n"
     "\n"
     "Replays a JCloisterZone saved game on the reference host and checks its\n"
     "test assertions (test.assertions). JCloisterZone 5.7 files (initialSeed,\n"
@@ -29,14 +32,21 @@ constexpr const char* kUsage =
     "  --no-default-tiles  do not load the host's basic.xml: the --tiles files\n"
     "                      replace it (e.g. JCloisterZone's own basic.xml)\n"
     "  --plugin-path DIR   look for plugin modules in DIR first (repeatable)\n"
+    "  --min-assertions N  fail unless at least N assertions were checked (and all\n"
+    "                      passed), so a file whose assertions are lost fails\n"
     "  --json              print the result as one JSON object\n"
     "\n"
-    "Exit status: 0 all assertions pass (or none), 1 an assertion fails, 2 error.\n";
+    "Prints each assertion with PASS or FAIL, then how many passed of how many\n"
+    "were checked.\n"
+    "\n"
+    "Exit status: 0 all assertions pass (or none, without --min-assertions),\n"
+    "1 an assertion fails or fewer than N were checked, 2 error.\n";
 
 struct Args {
     std::string file;
     ReplayOptions options;
     bool json = false;
+    size_t min_assertions = 0;
 };
 
 // Returns an exit code to stop with, or -1 to go on.
@@ -59,6 +69,15 @@ int parse_args(const std::vector<std::string>& args, Args& out) {
             const std::string* v = value("a file");
             if (!v) return 2;
             out.options.tile_files.push_back(*v);
+        } else if (a == "--min-assertions") {
+            const std::string* v = value("a number");
+            if (!v) return 2;
+            if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos) {
+                std::fprintf(stderr, "cloisterkit replay: --min-assertions: \"%s\" is not a whole number from 0\n",
+                             v->c_str());
+                return 2;
+            }
+            out.min_assertions = static_cast<size_t>(std::stoul(*v));
         } else if (a == "--no-default-tiles") {
             out.options.default_tiles = false;
         } else if (a == "--plugin-path") {
@@ -87,12 +106,20 @@ int parse_args(const std::vector<std::string>& args, Args& out) {
     return -1;
 }
 
+size_t passed_count(const std::vector<AssertionResult>& results) {
+    size_t n = 0;
+    for (const auto& a : results) n += a.passed;
+    return n;
+}
+
 nlohmann::ordered_json result_json(const std::string& file, const Replay& r, const std::vector<AssertionResult>& results,
                                    bool all_passed) {
     nlohmann::ordered_json j;
     j["file"] = file;
     j["phase"] = std::string(ck::host::phase_name(r.game().phase()));
     j["passed"] = all_passed;
+    j["assertions_checked"] = results.size();
+    j["assertions_passed"] = passed_count(results);
     nlohmann::ordered_json players = nlohmann::ordered_json::array();
     for (const auto& p : r.game().players()) players.push_back({{"name", p.name}, {"points", p.score}});
     j["players"] = players;
@@ -107,16 +134,16 @@ nlohmann::ordered_json result_json(const std::string& file, const Replay& r, con
     return j;
 }
 
-void print_text(const std::string& file, const Replay& r, const std::vector<AssertionResult>& results) {
+void print_text(const std::string& file, const Replay& r, const std::vector<AssertionResult>& results,
+                size_t min_assertions) {
     std::printf("%s: %zu messages replayed, phase %s\n", file.c_str(), r.saved().replay.size(),
                 std::string(ck::host::phase_name(r.game().phase())).c_str());
     for (const auto& p : r.game().players()) std::printf("  %-12s %d points\n", p.name.c_str(), p.score);
-    size_t passed = 0;
-    for (const auto& a : results) {
-        passed += a.passed;
+    for (const auto& a : results)
         std::printf("%s  %s  (%s)\n", a.passed ? "PASS" : "FAIL", a.text.c_str(), a.detail.c_str());
-    }
-    if (!results.empty()) std::printf("%zu of %zu assertions passed\n", passed, results.size());
+    if (results.size() < min_assertions)
+        std::printf("FAIL  %zu assertions checked, at least %zu required\n", results.size(), min_assertions);
+    std::printf("%zu of %zu assertions passed\n", passed_count(results), results.size());
 }
 
 int run_replay(const std::vector<std::string>& argv) {
@@ -127,12 +154,11 @@ int run_replay(const std::vector<std::string>& argv) {
         for (const auto& note : replay.notes())
             std::fprintf(stderr, "cloisterkit replay: %s: note: %s\n", args.file.c_str(), note.c_str());
         const auto results = replay.check_assertions();
-        bool all = true;
-        for (const auto& a : results) all = all && a.passed;
+        const bool all = passed_count(results) == results.size() && results.size() >= args.min_assertions;
         if (args.json)
             std::printf("%s\n", result_json(args.file, replay, results, all).dump(2).c_str());
         else
-            print_text(args.file, replay, results);
+            print_text(args.file, replay, results, args.min_assertions);
         return all ? 0 : 1;
     } catch (const ck::host::HostError& e) {
         // Messages from the file reader already start with the file name.

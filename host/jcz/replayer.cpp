@@ -14,7 +14,6 @@ namespace {
 
 [[noreturn]] void illegal(const std::string& why) { throw HostError(ErrorCategory::IllegalMove, why); }
 
-std::string position_text(Position p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
 
 // The phase each message type is valid in. PASS is also accepted by the
 // engine in a commit step whose figure step was skipped (lenient PASS).
@@ -48,6 +47,7 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     // PLACE_TILE messages instead of a draw we would get wrong.
     s.caller_draws = saved.legacy_random();
     if (saved.annotations.draw_order) s.draw_order = *saved.annotations.draw_order;
+    if (saved.annotations.halfling_hands) s.preset_hands = *saved.annotations.halfling_hands;
     s.end_turn = saved.annotations.end_turn;
     s.hooks = hooks;
     for (const auto* e : mapped.expansions) s.expansions.push_back(e->id);
@@ -86,6 +86,19 @@ void check_tile_names(const SavedGame& saved, const TileCatalog& catalog) {
     for (size_t i = 0; i < saved.setup.start.size(); ++i)
         if (catalog.index_of(saved.setup.start[i].tile) < 0)
             fail("setup.start[" + std::to_string(i) + "].tile", "unknown tile id " + saved.setup.start[i].tile);
+    if (saved.annotations.halfling_hands) {
+        const auto& hands = *saved.annotations.halfling_hands;
+        if (hands.size() != saved.players.size())
+            fail("gameAnnotations.halflingHands", "gives " + std::to_string(hands.size()) + " hand(s) for " +
+                                                      std::to_string(saved.players.size()) + " player(s)");
+        for (size_t p = 0; p < hands.size(); ++p)
+            for (size_t i = 0; i < hands[p].size(); ++i) {
+                const std::string path = "gameAnnotations.halflingHands[" + std::to_string(p) + "][" + std::to_string(i) + "]";
+                const TileDef* def = catalog.find_tile(hands[p][i]);
+                if (!def) fail(path, "unknown tile id " + hands[p][i]);
+                if (!def->is_triangle()) fail(path, "tile " + hands[p][i] + " is not a triangle tile");
+            }
+    }
     if (saved.annotations.draw_order) {
         const auto& order = *saved.annotations.draw_order;
         for (size_t i = 0; i < order.size(); ++i)
@@ -96,14 +109,8 @@ void check_tile_names(const SavedGame& saved, const TileCatalog& catalog) {
 
 }  // namespace
 
-std::string describe_tile_ref(TileRef r) {
-    std::string out = position_text(r.pos);
-    if (r.corner != Corner::None) out += " " + std::string(corner_name(r.corner));
-    return out;
-}
-
 std::string describe_pointer(const FeaturePointer& p) {
-    return describe_tile_ref(p.at) + " " + std::string(feature_kind_name(p.kind)) + " " + format_location(p.location);
+    return format_tile_ref(p.at) + " " + std::string(feature_kind_name(p.kind)) + " " + format_location(p.location);
 }
 
 Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move(saved)) {
@@ -114,13 +121,7 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
     search.use_environment = options.default_plugin_path;
     registry_->discover(search);
 
-    mapped_ = map_jcz_setup(saved_.setup, *registry_);
-    if (saved_.annotations.halfling_hands) {
-        for (const auto& hand : *saved_.annotations.halfling_hands)
-            if (!hand.empty())
-                throw HostError(ErrorCategory::BadInput,
-                                "gameAnnotations.halflingHands: halfling hands are not supported by this host yet");
-    }
+    mapped_ = map_jcz_setup(saved_.setup, *registry_, saved_.annotations.rules);
     load_tiles(options, mapped_, catalog_);
     hooks_ = make_expansion_hooks(*registry_, mapped_.expansions);
     check_tile_names(saved_, catalog_);
@@ -167,8 +168,10 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         illegal("message " + std::string(message_type_name(m.type)) + " in phase " +
                 std::string(phase_name(game_->phase())));
 
-    // A tile taken from the message is drawn before the UNDO copy, so that
-    // UNDO keeps it drawn as JCZ keeps its drawn tile.
+    // A tile taken from the message is drawn (or chosen from the hand)
+    // before the UNDO copy, so that UNDO keeps it as JCZ keeps its drawn tile.
+    if (m.type == MessageType::PlaceTile && game_->awaiting_tile_choice())
+        choose_tile_from_message(std::get<PlaceTile>(m.payload));
     if (m.type == MessageType::PlaceTile && game_->awaiting_caller_draw())
         draw_from_message(std::get<PlaceTile>(m.payload));
 
@@ -190,6 +193,24 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         undo_stack_.clear();
 }
 
+// halflings-geometry.md, "Saved games": a tile id in the active player's
+// hand means "play it instead of drawing"; any other id is a regular draw.
+void Replay::choose_tile_from_message(const PlaceTile& p) {
+    const int type = catalog_.index_of(p.tile_id);
+    if (type < 0) illegal("unknown tile id " + p.tile_id);
+    const auto& options = game_->tile_step_options();
+    for (size_t i = 0; i < options.size(); ++i)
+        if (options[i].tile_type == type) {
+            game_->choose_tile_step_option(i);
+            return;
+        }
+    const auto& hand = game_->player(game_->active_player()).hand;
+    if (std::find(hand.begin(), hand.end(), static_cast<TileTypeId>(type)) != hand.end())
+        illegal("tile " + p.tile_id + " is in player " + std::to_string(game_->active_player()) +
+                "'s hand but fits nowhere on the board, so it cannot be played");
+    game_->draw();
+}
+
 void Replay::draw_from_message(const PlaceTile& p) {
     const int type = catalog_.index_of(p.tile_id);
     if (type < 0) illegal("unknown tile id " + p.tile_id);
@@ -206,15 +227,21 @@ void Replay::apply_place_tile(const PlaceTile& p) {
     if (type < 0) illegal("unknown tile id " + p.tile_id);
     const auto drawn = game_->drawn_tile();
     if (!drawn) illegal("no tile has been drawn");
-    if (*drawn != type)
-        illegal("tile " + p.tile_id + " is not the drawn tile " + catalog_.tile(*drawn).id);
+    if (*drawn != type) {
+        const auto& hand = game_->player(game_->active_player()).hand;
+        const bool in_hand = std::find(hand.begin(), hand.end(), static_cast<TileTypeId>(type)) != hand.end();
+        illegal("tile " + p.tile_id + " is not the drawn tile " + catalog_.tile(*drawn).id +
+                (in_hand ? " (it is in player " + std::to_string(game_->active_player()) +
+                               "'s hand but fits nowhere on the board, so a regular tile was drawn)"
+                         : std::string()));
+    }
     const TileDef& def = catalog_.tile(static_cast<TileTypeId>(type));
     Placement placement;
     placement.at = TileRef{p.position, def.is_triangle() ? corner_for_rotation(p.rotation) : Corner::None};
     placement.rotation = static_cast<uint8_t>(p.rotation & 3);
     const std::string problem = game_->placement_problem(static_cast<TileTypeId>(type), placement);
     if (!problem.empty())
-        illegal("cannot place " + p.tile_id + " at " + describe_tile_ref(placement.at) + " " +
+        illegal("cannot place " + p.tile_id + " at " + format_tile_ref(placement.at) + " " +
                 std::string(rotation_name(p.rotation)) + ": " + problem);
     game_->place_tile(static_cast<TileTypeId>(type), placement);
 }
@@ -224,17 +251,17 @@ void Replay::check_pointer_corner(TileRef at) const {
     if (!cell || cell->empty()) return;  // "no tile there" is reported by the caller
     if (cell->square && at.corner != Corner::None)
         illegal("corner " + std::string(corner_name(at.corner)) + " on a pointer to the square tile at " +
-                position_text(at.pos));
+                format_position(at.pos));
     if (!cell->square && at.corner == Corner::None)
-        illegal("pointer to " + position_text(at.pos) + " needs a \"corner\": the space holds triangles");
+        illegal("pointer to " + format_position(at.pos) + " needs a \"corner\": the space holds triangles");
 }
 
 FeaturePointer Replay::infer_feature(const DeployMeeple& d) const {
-    const std::string where = describe_tile_ref(d.pointer.at) + " " + format_location(d.pointer.location);
+    const std::string where = format_tile_ref(d.pointer.at) + " " + format_location(d.pointer.location);
     const auto placed = game_->placed_this_turn();
     if (!placed || d.pointer.at != *placed)
         illegal("pointer " + where + " (no feature given) is not on the tile just placed" +
-                (placed ? " at " + describe_tile_ref(*placed) : std::string()));
+                (placed ? " at " + format_tile_ref(*placed) : std::string()));
     constexpr FeatureKind kKinds[] = {FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery,
                                       FeatureKind::Field, FeatureKind::Garden};
     std::vector<FeaturePointer> matches;
@@ -276,7 +303,7 @@ void Replay::apply_deploy_meeple(const DeployMeeple& given) {
         const auto placed = game_->placed_this_turn();
         if (!placed || d.pointer.at != *placed || game_->part_at(d.pointer) < 0)
             illegal("pointer " + describe_pointer(d.pointer) + " is not a feature of the tile just placed" +
-                    (placed ? " at " + describe_tile_ref(*placed) : std::string()));
+                    (placed ? " at " + format_tile_ref(*placed) : std::string()));
         if (d.pointer.kind == FeatureKind::Field && !game_->farmers())
             illegal("pointer " + describe_pointer(d.pointer) + " is a field, and farmers are not enabled");
         if (d.pointer.kind == FeatureKind::Garden)
@@ -297,9 +324,9 @@ void Replay::apply_place_token(const PlaceToken& t) {
     }
     std::string offered_at;
     for (const auto& o : options)
-        if (o.token_kind == t.token) offered_at += (offered_at.empty() ? "" : ", ") + describe_tile_ref(o.at);
+        if (o.token_kind == t.token) offered_at += (offered_at.empty() ? "" : ", ") + format_tile_ref(o.at);
     if (!offered_at.empty())
-        illegal("token " + t.token + " cannot go at " + describe_tile_ref(t.pointer) + " (offered at " + offered_at +
+        illegal("token " + t.token + " cannot go at " + format_tile_ref(t.pointer) + " (offered at " + offered_at +
                 ")");
     for (const auto* e : mapped_.expansions)
         for (const auto& k : e->token_kinds)

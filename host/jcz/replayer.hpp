@@ -63,6 +63,7 @@ private:
     void apply(size_t index, const ReplayMessage& m);
     void apply_place_tile(const PlaceTile& p);
     void draw_from_message(const PlaceTile& p);
+    void choose_tile_from_message(const PlaceTile& p);
     FeaturePointer infer_feature(const DeployMeeple& d) const;
     void apply_deploy_meeple(const DeployMeeple& d);
     void collect_notes();
@@ -84,7 +85,6 @@ private:
 
 // "(1,0) City N", "(1,0) NW Field NL.NR": how errors name a pointer.
 std::string describe_pointer(const FeaturePointer& p);
-std::string describe_tile_ref(TileRef r);
 
 // The assertion view of any game (names, totals, score log, phase, canPass).
 AssertionState assertion_state_of(const Game& game);

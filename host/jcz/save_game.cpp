@@ -46,6 +46,18 @@ void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rul
     }
 }
 
+// JCloisterZone's engine turns every key of setup.rules into a rule with
+// Rule.byKey, which throws for a key it does not know, and the whole file
+// fails to open. Its client keeps gameAnnotations as read and gives the
+// engine only drawOrder and endTurn from it: options JCloisterZone does not
+// know travel in gameAnnotations.rules, and a replay here reads them back.
+void move_rules_jcz_does_not_know(SavedGame& g) {
+    Json kept = Json::object();
+    for (const auto& [key, value] : g.setup.rules.items())
+        (is_jcz_rule_key(key) ? kept : g.annotations.rules)[key] = value;
+    g.setup.rules = std::move(kept);
+}
+
 ReplayMessage message_of(const Move& move, const Game& game) {
     ReplayMessage m;
     m.player = move.player;
@@ -92,8 +104,10 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
     for (const auto* e : expansions) g.setup.elements[e->short_name()] = 1;
 
     if (game.tiny_city_rule()) g.setup.rules[std::string(kRuleTinyCity)] = "2";
-    if (game.count_tiles_not_spaces()) g.setup.rules[std::string(kRuleFeatureCount)] = "tiles";
     for (const auto* e : expansions) write_expansion_rules(*e, game, g.setup.rules);
+    // A Halflings game cannot be opened by JCloisterZone anyway: it keeps
+    // every option in setup.rules.
+    if (!g.setup.element_enabled(kElementHalflings)) move_rules_jcz_does_not_know(g);
 
     for (const auto& s : setup.start_tiles)
         g.setup.start.push_back(StartTile{s.tile_id, Position{static_cast<int16_t>(s.x), static_cast<int16_t>(s.y)},
@@ -113,12 +127,86 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
         g.annotations.draw_order = setup.draw_order;
     }
     g.annotations.end_turn = setup.end_turn;
+    // halflings-geometry.md: a writer records the hands as dealt, so the
+    // file replays without the random deal.
+    bool any_hand = false;
+    for (const auto& hand : game.dealt_hands()) any_hand = any_hand || !hand.empty();
+    if (any_hand) {
+        auto& hands = g.annotations.halfling_hands.emplace();
+        for (const auto& hand : game.dealt_hands()) {
+            auto& ids = hands.emplace_back();
+            for (TileTypeId t : hand) ids.push_back(game.catalog().tile(t).id);
+        }
+    }
     g.test = options.test;
     return g;
 }
 
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options) {
     store_saved_game(saved_game_from(setup, game, options), path);
+}
+
+namespace {
+
+using Deal = std::vector<std::vector<std::pair<std::string, int>>>;  // per player: (token kind, count)
+
+// The tokens each player holds right after setting up a game.
+Deal tokens_dealt(const GameSetup& setup) {
+    const Game fresh(setup);
+    Deal out;
+    for (const auto& p : fresh.players()) out.push_back(p.tokens);
+    return out;
+}
+
+std::string tokens_text(const std::vector<std::pair<std::string, int>>& tokens) {
+    std::string out;
+    for (const auto& [kind, n] : tokens) out += (out.empty() ? "" : ", ") + kind + " " + std::to_string(n);
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+std::vector<std::string> jcz_save_warnings(const GameSetup& setup, const Game& game, const SaveOptions& options) {
+    const SavedGame saved = saved_game_from(setup, game, options);
+    std::vector<std::string> out;
+    for (const auto& [key, value] : saved.annotations.rules.items()) {
+        const std::string text = rule_value_text(value);
+        const std::string head = key + "=" + text + ": JCloisterZone does not know this option (saved in "
+                                 "gameAnnotations.rules, which it ignores)";
+        const RuleOptionInfo* option = nullptr;
+        for (const auto* e : expansions_of(game, options))
+            for (const auto& o : e->rule_options)
+                if (o.key == key) option = &o;
+        if (!option) {
+            out.push_back(head + "; the game may play differently there");
+            continue;
+        }
+        if (std::find(option->allowed.begin(), option->allowed.end(), "jcz") == option->allowed.end()) {
+            out.push_back(head + " and plays as with " + key + "=" + option->default_value +
+                          "; the game may play differently there");
+            continue;
+        }
+        GameSetup here = setup, there = setup;
+        here.rules[key] = text;
+        there.rules[key] = "jcz";
+        Deal ours, theirs;
+        try {
+            ours = tokens_dealt(here);
+            theirs = tokens_dealt(there);
+        } catch (const HostError& e) {
+            out.push_back(head + "; cannot tell whether JCloisterZone deals the same: " + e.what());
+            continue;
+        }
+        if (ours == theirs) continue;  // the same game there
+        std::string players;
+        for (size_t p = 0; p < ours.size() && p < theirs.size(); ++p)
+            if (ours[p] != theirs[p])
+                players += std::string(players.empty() ? "" : "; ") + game.players()[p].name + " starts with " +
+                           tokens_text(ours[p]) + " here but " + tokens_text(theirs[p]) + " there";
+        out.push_back(head + " and sets the game up as with " + key + "=jcz: with " + std::to_string(ours.size()) +
+                      " players " + players + "; the game plays differently in JCloisterZone");
+    }
+    return out;
 }
 
 }  // namespace ck::host::jcz

@@ -35,4 +35,19 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
 // saved_game_from + write to `path`. Throws HostError (Io) if it cannot write.
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options = {});
 
+// Where JCloisterZone will play the saved game differently: one sentence
+// per option saved in gameAnnotations.rules (JCloisterZone does not know it
+// and ignores it) whose value changes the game there.
+// - An option with a value "jcz" names JCloisterZone's own way of setting
+//   the game up (Little Buildings' split: how the buildings are dealt). It
+//   is reported when the tokens each player starts with differ from a game
+//   set up with that option at "jcz" (Little Buildings' published split
+//   under flat values with 4, or 7 to 18, players).
+// - Any other such option is not at its default, which is what
+//   JCloisterZone does: always reported.
+// Empty when JCloisterZone sees every option (or cannot open the file at
+// all: Halflings games keep their options in setup.rules).
+std::vector<std::string> jcz_save_warnings(const GameSetup& setup, const Game& game,
+                                           const SaveOptions& options = {});
+
 }  // namespace ck::host::jcz

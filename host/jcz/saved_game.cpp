@@ -180,6 +180,15 @@ ReplayMessage read_message(const JsonNode& node) {
     return m;
 }
 
+// A rules object: scalar values only (setup.rules, gameAnnotations.rules).
+Json read_rules(const JsonNode& node) {
+    for (const auto& [id, value] : node.object().items()) {
+        if (!value.is_primitive() || value.is_null())
+            JsonNode(value, node.path() + "." + id).fail("expected a string, number or boolean, got " + JsonNode::type_name(value));
+    }
+    return node.object();
+}
+
 Setup read_setup(const JsonNode& node) {
     Setup s;
     const JsonNode sets = node.at("sets");
@@ -192,13 +201,7 @@ Setup read_setup(const JsonNode& node) {
         s.elements = e->object();
         if (auto sf = e->find("small-follower")) sf->integer_in(0, 1000);
     }
-    if (auto r = node.find("rules")) {
-        for (const auto& [id, value] : r->object().items()) {
-            if (!value.is_primitive() || value.is_null())
-                JsonNode(value, r->path() + "." + id).fail("expected a string, number or boolean, got " + JsonNode::type_name(value));
-        }
-        s.rules = r->object();
-    }
+    if (auto r = node.find("rules")) s.rules = read_rules(*r);
     const JsonNode start = node.at("start");
     for (size_t i = 0; i < start.size(); ++i) {
         const JsonNode st = start[i];
@@ -230,6 +233,7 @@ GameAnnotations read_annotations(const JsonNode& node) {
         a.halfling_hands.emplace();
         for (size_t i = 0; i < h->size(); ++i) a.halfling_hands->push_back(read_strings((*h)[i]));
     }
+    if (auto r = node.find("rules")) a.rules = read_rules(*r);
     return a;
 }
 
@@ -432,6 +436,7 @@ Json saved_game_to_json(const SavedGame& g) {
         if (g.annotations.draw_order) a["drawOrder"] = *g.annotations.draw_order;
         if (g.annotations.end_turn) a["endTurn"] = *g.annotations.end_turn;
         if (g.annotations.halfling_hands) a["halflingHands"] = *g.annotations.halfling_hands;
+        if (!g.annotations.rules.empty()) a["rules"] = g.annotations.rules;
         doc["gameAnnotations"] = a;
     }
     if (g.test) doc["test"] = {{"description", g.test->description}, {"assertions", g.test->assertions}};

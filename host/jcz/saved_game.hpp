@@ -94,7 +94,12 @@ struct GameAnnotations {
     std::optional<std::vector<std::string>> draw_order;
     std::optional<int> end_turn;
     std::optional<std::vector<std::vector<std::string>>> halfling_hands;
-    bool empty() const { return !draw_order && !end_turn && !halfling_hands; }
+    // `rules`: rule options JCloisterZone does not know (scalars, like
+    // setup.rules). JCloisterZone refuses an unknown key in setup.rules but
+    // passes only drawOrder and endTurn of gameAnnotations to its engine and
+    // keeps the rest as it is, so `save_game` writes them here.
+    Json rules = Json::object();
+    bool empty() const { return !draw_order && !end_turn && !halfling_hands && rules.empty(); }
 };
 
 struct TestSpec {

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "plugins/plugin_registry.hpp"
+#include "plugins/rule_options.hpp"
 
 namespace ck::host::jcz {
 
@@ -16,26 +17,17 @@ namespace {
     throw HostError(ErrorCategory::BadInput, path + ": " + why);
 }
 
-// JCloisterZone 5.x rule ids of expansions. 5.7 clients wrote every rule
-// with its value into the file; a rule only acts while its expansion is on,
-// and an enabled expansion is either handled above (its plugin maps the
-// rule) or rejected by its element. So with the expansion off, as in JCZ,
-// the rule is ignored, whether or not its plugin is loaded.
-constexpr std::array<std::string_view, 18> kOtherExpansionJczRules{
-    "princess-action",   "fairy-placement",         "dragon-move",        "barn-placement",
-    "wagon-move",        "bazaar-no-auction",       "hill-tiebreaker",    "espace-variant",
+// The rule ids JCloisterZone 5.x knows: the keys of its enum
+// com.jcloisterzone.game.Rule (engine source, game/Rule.java), the only
+// ones Rule.byKey accepts when the engine reads setup.rules
+// (engine/Engine.java, createSetupFromMessage). 5.7 clients wrote every one
+// of them with its value into the file.
+constexpr std::array<std::string_view, 19> kJczRuleKeys{
+    "princess-action",   "fairy-placement",         "dragon-move",        "wagon-move",
+    "barn-placement",    "bazaar-no-auction",       "hill-tiebreaker",    "espace-variant",
     "gq11-pig-herd",     "tunnelize-other-expansions", "more-tunnel-tokens", "festival-return",
-    "keep-monasteries",  "labyrinth-variant",       "coc-final-scoring",  "count-move",
-    "king-and-robber-scoring", "little-buildings-scoring"};
-
-bool is_other_expansion_jcz_rule(const std::string& key) {
-    return std::find(kOtherExpansionJczRules.begin(), kOtherExpansionJczRules.end(), key) !=
-           kOtherExpansionJczRules.end();
-}
-
-bool is_engine_rule(const std::string& key) {
-    return key == kRuleTinyCity || key == kRuleTinyCityAlias || key == kRuleFeatureCount;
-}
+    "keep-monasteries",  "labyrinth-variant",       "little-buildings-scoring", "king-and-robber-scoring",
+    "tiny-city-scoring", "coc-final-scoring",       "count-move"};
 
 const RuleOptionInfo* find_option(const PluginExpansion& e, const std::string& key) {
     for (const auto& o : e.rule_options)
@@ -63,12 +55,16 @@ void set_rule(MappedSetup& out, std::map<std::string, std::string>& origin, cons
 
 }  // namespace
 
+bool is_jcz_rule_key(std::string_view key) {
+    return std::find(kJczRuleKeys.begin(), kJczRuleKeys.end(), key) != kJczRuleKeys.end();
+}
+
 std::string rule_value_text(const Json& value) {
     if (value.is_string()) return value.get<std::string>();
     return value.dump();
 }
 
-MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry) {
+MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, const Json& annotation_rules) {
     MappedSetup out;
 
     // Elements -> expansions.
@@ -87,51 +83,62 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry) {
     }
     out.expansions = registry.resolve(specs);
 
-    // Rules: ours pass through, JCZ's are translated.
+    // Rules: ours pass through, JCZ's are translated; setup.rules first,
+    // then the options JCloisterZone does not know (gameAnnotations.rules).
     std::map<std::string, std::string> origin;
-    for (const auto& [key, value] : setup.rules.items()) {
-        const std::string text = rule_value_text(value);
-        const std::string path = "setup.rules." + key;
-        if (is_engine_rule(key)) {
-            out.rules[key] = text;  // the engine checks its own values and aliases
-            continue;
-        }
-        bool handled = false;
-        for (const auto* e : out.expansions) {
-            std::vector<std::string> jcz_values;
-            for (const auto& a : e->jcz_rule_aliases) {
-                if (a.jcz_key != key) continue;
-                jcz_values.push_back(a.jcz_value);
-                if (a.jcz_value == text) {
-                    set_rule(out, origin, a.key, a.value, key + "=" + text);
+    auto map_rules = [&](const Json& rules, const std::string& where, bool annotations) {
+        for (const auto& [key, value] : rules.items()) {
+            const std::string text = rule_value_text(value);
+            const std::string path = where + "." + key;
+            // How a disagreement names this value.
+            const std::string from = (annotations ? path : key) + "=" + text;
+            if (is_engine_rule(key)) {
+                // The engine checks its own values and aliases.
+                set_rule(out, origin, key, text, from);
+                continue;
+            }
+            bool handled = false;
+            for (const auto* e : out.expansions) {
+                std::vector<std::string> jcz_values;
+                for (const auto& a : e->jcz_rule_aliases) {
+                    if (a.jcz_key != key) continue;
+                    jcz_values.push_back(a.jcz_value);
+                    if (a.jcz_value == text) {
+                        set_rule(out, origin, a.key, a.value, from);
+                        handled = true;
+                    }
+                }
+                if (!jcz_values.empty() && !handled)
+                    fail(path, "unknown value '" + text + "' (allowed: " + joined(jcz_values) + ")");
+                if (const RuleOptionInfo* o = find_option(*e, key)) {
+                    if (!o->allowed.empty() &&
+                        std::find(o->allowed.begin(), o->allowed.end(), text) == o->allowed.end())
+                        fail(path, "unknown value '" + text + "' (allowed: " + joined(o->allowed) + ")");
+                    set_rule(out, origin, key, text, from);
                     handled = true;
                 }
+                if (handled) break;
             }
-            if (!jcz_values.empty() && !handled)
-                fail(path, "unknown value '" + text + "' (allowed: " + joined(jcz_values) + ")");
-            if (const RuleOptionInfo* o = find_option(*e, key)) {
-                if (!o->allowed.empty() && std::find(o->allowed.begin(), o->allowed.end(), text) == o->allowed.end())
-                    fail(path, "unknown value '" + text + "' (allowed: " + joined(o->allowed) + ")");
-                set_rule(out, origin, key, text, key + "=" + text);
-                handled = true;
-            }
-            if (handled) break;
+            if (handled) continue;
+            // A JCZ rule whose expansion is not enabled (loaded or not) has
+            // no effect in JCloisterZone either: an enabled one is handled
+            // above or rejected by its element.
+            bool known_elsewhere = false;
+            for (const auto* e : registry.expansions())
+                for (const auto& a : e->jcz_rule_aliases) known_elsewhere |= a.jcz_key == key;
+            if (known_elsewhere || is_jcz_rule_key(key)) continue;
+            fail(path, "unknown rule '" + key + "'");
         }
-        if (handled) continue;
-        // A JCZ rule of an expansion that is loaded but not enabled has no
-        // effect in JCloisterZone either.
-        bool known_elsewhere = false;
-        for (const auto* e : registry.expansions())
-            for (const auto& a : e->jcz_rule_aliases) known_elsewhere |= a.jcz_key == key;
-        if (known_elsewhere || is_other_expansion_jcz_rule(key)) continue;
-        fail(path, "unknown rule '" + key + "'");
-    }
+    };
+    map_rules(setup.rules, "setup.rules", false);
+    map_rules(annotation_rules, "gameAnnotations.rules", true);
 
     // JCloisterZone's own behaviour where an expansion offers it.
     for (const auto* e : out.expansions)
         for (const auto& o : e->rule_options)
             if (!out.rules.count(o.key) && std::find(o.allowed.begin(), o.allowed.end(), "jcz") != o.allowed.end())
                 out.rules[o.key] = "jcz";
+    complete_rule_options(out.expansions, out.rules);
     return out;
 }
 

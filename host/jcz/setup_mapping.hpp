@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "saved_game.hpp"
@@ -26,6 +27,17 @@ struct MappedSetup {
 // Elements the base game reads itself (the rest must name an expansion).
 inline constexpr const char* kElementSmallFollower = "small-follower";
 inline constexpr const char* kElementFarmers = "farmers";
+// Halflings' element: JCloisterZone cannot open a game that has it (no
+// triangle tiles there), so such a save keeps every option in setup.rules.
+inline constexpr const char* kElementHalflings = "halflings";
+
+// Whether JCloisterZone 5.x knows `key` as a rule id. Its engine turns every
+// key of setup.rules into a rule with Rule.byKey, which throws for any other
+// key, so a file with one does not open there. The list is the keys of the
+// enum com.jcloisterzone.game.Rule (FARMERS and ESCAPE have none: they come
+// from setup.elements). Options JCloisterZone does not know are saved in
+// gameAnnotations.rules, which it ignores (docs/interop.md, "Saving").
+bool is_jcz_rule_key(std::string_view key);
 
 // Text of a scalar rule value as options compare it: strings as they are,
 // numbers and booleans as written in JSON (321, true).
@@ -35,7 +47,10 @@ std::string rule_value_text(const Json& value);
 // unknown rule, a JCZ value with no alias, both names given with different
 // values. An option of an enabled expansion that allows the value "jcz"
 // (JCloisterZone's behaviour, e.g. littleBuildings.split) is set to it
-// unless the file sets that option itself.
-MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry);
+// unless the file sets that option itself. `annotation_rules` are the
+// file's gameAnnotations.rules (options JCloisterZone does not know): read
+// like setup.rules; the same option in both places must agree.
+MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry,
+                          const Json& annotation_rules = Json::object());
 
 }  // namespace ck::host::jcz
