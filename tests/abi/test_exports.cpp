@@ -4,13 +4,14 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
+#include "run_cli.hpp"
 #include "support/c_host.hpp"
 
 namespace ck::abi_test {
@@ -27,19 +28,17 @@ std::string find_in_path(const std::string& tool) {
 // The defined dynamic symbols of `module`, version suffixes stripped.
 // Version nodes themselves (CK_PLUGIN_1, type 'A') are not symbols of code.
 std::set<std::string> exported_symbols(const std::string& nm, const std::string& module) {
-    const std::string command = nm + " -D --defined-only '" + module + "' 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) throw std::runtime_error("popen failed: " + command);
+    const ck::test::CommandResult r = ck::test::run_command(nm + " -D --defined-only '" + module + "'");
+    if (r.status != 0) throw std::runtime_error("nm failed on " + module + ": " + r.err);
     std::set<std::string> names;
-    char line[1024];
-    while (std::fgets(line, sizeof line, pipe) != nullptr) {
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
         std::istringstream fields(line);
         std::string address, type, name;
-        if (!(fields >> address >> type >> name)) throw std::runtime_error("unexpected nm output: " + std::string(line));
+        if (!(fields >> address >> type >> name)) throw std::runtime_error("unexpected nm output: " + line);
         if (type == "A") continue;
         names.insert(name.substr(0, name.find('@')));
     }
-    if (pclose(pipe) != 0) throw std::runtime_error("nm failed on " + module);
     return names;
 }
 

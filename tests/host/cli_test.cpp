@@ -1,49 +1,33 @@
 // The `play` and `simulate` commands as a user runs them.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "run_cli.hpp"
+
 namespace {
 
 using ::testing::HasSubstr;
+using ck::test::CommandResult;
 
-struct CliRun {
-    int code = -1;
-    std::string out;
-};
-
-// Runs the CLI with `args` (stderr merged into the output).
-CliRun run(const std::string& args) {
-    CliRun r;
-    const std::string cmd = std::string(CK_TEST_CLI) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+// Runs the CLI with `args`.
+CommandResult run(const std::string& args) { return ck::test::run_cli(args); }
 
 TEST(Cli, PlayPrintsTurnsAndFinalScores) {
-    const CliRun r = run("play --seed 7 --players 3");
-    ASSERT_EQ(r.code, 0) << r.out;
+    const CommandResult r = run("play --seed 7 --players 3");
+    ASSERT_EQ(r.status, 0) << r.output();
     EXPECT_THAT(r.out, HasSubstr("turn 1 "));
     EXPECT_THAT(r.out, HasSubstr("final scores after"));
     EXPECT_THAT(r.out, HasSubstr("Carol"));
 }
 
 TEST(Cli, PlayJsonHasScoresSeedAndTurnsAndIsRepeatable) {
-    const CliRun a = run("play --seed 11 --json --player-types greedy,random");
-    const CliRun b = run("play --seed 11 --json --player-types greedy,random");
-    ASSERT_EQ(a.code, 0) << a.out;
+    const CommandResult a = run("play --seed 11 --json --player-types greedy,random");
+    const CommandResult b = run("play --seed 11 --json --player-types greedy,random");
+    ASSERT_EQ(a.status, 0) << a.output();
     EXPECT_EQ(a.out, b.out) << "same seed, same game";
     const auto j = nlohmann::json::parse(a.out);
     EXPECT_EQ(j["seed"], 11);
@@ -57,8 +41,8 @@ TEST(Cli, PlayJsonHasScoresSeedAndTurnsAndIsRepeatable) {
 }
 
 TEST(Cli, SimulateJsonReportsSpeedAndMeanScore) {
-    const CliRun r = run("simulate --games 50 --threads 2 --seed 5 --json");
-    ASSERT_EQ(r.code, 0) << r.out;
+    const CommandResult r = run("simulate --games 50 --threads 2 --seed 5 --json");
+    ASSERT_EQ(r.status, 0) << r.output();
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["games"], 50);
     EXPECT_GT(j["games_per_second"].get<double>(), 0.0);
@@ -70,19 +54,19 @@ TEST(Cli, SimulateJsonReportsSpeedAndMeanScore) {
 }
 
 TEST(Cli, SimulateWithoutTerminalPrintsNoProgressBar) {
-    const CliRun r = run("simulate --games 20 --seed 1");
-    ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_THAT(r.out, HasSubstr("games/s"));
-    EXPECT_EQ(r.out.find('\r'), std::string::npos);
+    const CommandResult r = run("simulate --games 20 --seed 1");
+    ASSERT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.output(), HasSubstr("games/s"));
+    EXPECT_EQ(r.output().find('\r'), std::string::npos);
 }
 
 TEST(Cli, HelpDescribesTheOptions) {
-    const CliRun play = run("play --help");
-    EXPECT_EQ(play.code, 0);
+    const CommandResult play = run("play --help");
+    EXPECT_EQ(play.status, 0);
     EXPECT_THAT(play.out, HasSubstr("--player-types"));
     EXPECT_THAT(play.out, HasSubstr("--save"));
-    const CliRun sim = run("simulate --help");
-    EXPECT_EQ(sim.code, 0);
+    const CommandResult sim = run("simulate --help");
+    EXPECT_EQ(sim.status, 0);
     EXPECT_THAT(sim.out, HasSubstr("--threads"));
 }
 
@@ -103,18 +87,18 @@ TEST(Cli, BadOptionsExitWithTwoAndSayWhy) {
         {"play --seed", "needs a value"},
     };
     for (const auto& [args, message] : cases) {
-        const CliRun r = run(args);
-        EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
-        EXPECT_THAT(r.out, HasSubstr(message)) << args;
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.output();
+        EXPECT_THAT(r.err, HasSubstr(message)) << args;
     }
 }
 
 // Random players ignore scores, so the same seed plays the same moves; the
 // tiny-city rule turns each two-tile "city" for 4 into a "city.tiny" for 2.
 TEST(Cli, RuleOptionReachesTheGame) {
-    const CliRun plain = run("play --seed 3 --json");
-    const CliRun tiny = run("play --seed 3 --json --rule base.tinyCity=on");
-    ASSERT_EQ(tiny.code, 0) << tiny.out;
+    const CommandResult plain = run("play --seed 3 --json");
+    const CommandResult tiny = run("play --seed 3 --json --rule base.tinyCity=on");
+    ASSERT_EQ(tiny.status, 0) << tiny.output();
     const auto count = [](const std::string& out, const char* name, int points) {
         int n = 0;
         const auto j = nlohmann::json::parse(out);

@@ -80,6 +80,13 @@ TEST(Scoring, TinyCityAliasAndThreeTileCitiesUnaffected) {
     play(game, {"BA/CFc+", 0, -1, 1, City, "NS"});
     play(game, {"BA/C", 0, -2, 2});
     EXPECT_EQ(points_named(game, 0, "city"), 8);
+    // The alias acts, not only its spelling: a two-tile city is tiny.
+    GameSetup two = base_setup({"BA/C"});
+    two.rules["base.tinyCity"] = "on";
+    Game tiny(two);
+    play(tiny, {"BA/C", 0, -1, 2, City, "S"});
+    EXPECT_EQ(points_named(tiny, 0, "city.tiny"), 2);
+    EXPECT_EQ(tiny.score(0), 2);
 }
 
 TEST(Scoring, ConflictingTinyCityOptionsAreRejected) {
@@ -188,6 +195,7 @@ TEST(Scoring, WithoutFarmersNoFieldIsOffered) {
     setup.farmers = false;
     Game game(setup);
     game.place_tile("BA/RFr", {{1, 0}, Corner::None}, 0);
+    ASSERT_FALSE(game.meeple_options().empty()) << "the road is still offered";
     for (const MeepleOption& o : game.meeple_options()) EXPECT_NE(o.pointer.kind, Field);
     EXPECT_THROW(game.deploy_meeple(ptr(1, 0, Field, "NL.NR.EL.WR"), "0.small.1"), HostError);
 }

@@ -121,7 +121,9 @@ TEST(LegacyReplay, TilesFromMessagesInferredFeaturesAndNotes) {
     // The monastery (CLOISTER) and the city (S) were found on the placed tiles.
     ASSERT_EQ(r.game().figures().size(), 1u);  // the city follower went home
     EXPECT_EQ(r.game().figures()[0].pointer.kind, FeatureKind::Monastery);
-    for (const auto& a : r.check_assertions()) EXPECT_TRUE(a.passed) << a.text << ": " << a.detail;
+    const auto results = r.check_assertions();
+    EXPECT_EQ(results.size(), 5u);
+    for (const auto& a : results) EXPECT_TRUE(a.passed) << a.text << ": " << a.detail;
 }
 
 TEST(LegacyReplay, ForcedDrawsNeedNoTilesFromMessages) {

@@ -2,38 +2,28 @@
 // the JSON place) and the reason, and the exit status is 2; a failed
 // assertion gives 1 (docs/interop.md).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "run_cli.hpp"
 
 namespace {
 
-struct CliRun {
-    int status = -1;
-    std::string output;  // stdout and stderr
-};
-
-CliRun run_cli(const std::string& args) {
-    CliRun r;
-    const std::string cmd = std::string(CK_TEST_CLI) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.output.append(buf.data(), n);
-    const int raw = pclose(p);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
+using ck::test::CommandResult;
+using ck::test::run_cli;
 
 std::string bad_file(const std::string& name) { return std::string(CK_TEST_SOURCE_DIR) + "/tests/jcz/bad/" + name; }
 
 void expect_error(const std::string& file, const std::string& message) {
-    const CliRun r = run_cli("replay " + bad_file(file));
-    EXPECT_EQ(r.status, 2) << r.output;
-    EXPECT_NE(r.output.find(message), std::string::npos) << "expected: " << message << "\ngot: " << r.output;
+    const CommandResult r = run_cli("replay " + bad_file(file));
+    EXPECT_EQ(r.status, 2) << r.output();
+    EXPECT_NE(r.err.find(message), std::string::npos) << "expected on stderr: " << message << "\ngot: " << r.output();
 }
 
 }  // namespace
@@ -101,19 +91,68 @@ TEST(JczReplayCli, MissingFileAndUsage) {
 }
 
 TEST(JczReplayCli, FailingAssertionExitsOne) {
-    const CliRun r = run_cli("replay " + bad_file("failing-assertion.jcz"));
-    EXPECT_EQ(r.status, 1) << r.output;
-    EXPECT_NE(r.output.find("PASS  Alice has 4 points"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("FAIL  Alice has 5 points  (Alice has 4 points)"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("FAIL  Alice wins  (Unknown assertion)"), std::string::npos) << r.output;
+    const CommandResult r = run_cli("replay " + bad_file("failing-assertion.jcz"));
+    EXPECT_EQ(r.status, 1) << r.output();
+    EXPECT_NE(r.out.find("PASS  Alice has 4 points"), std::string::npos) << r.output();
+    EXPECT_NE(r.out.find("FAIL  Alice has 5 points  (Alice has 4 points)"), std::string::npos) << r.output();
+    EXPECT_NE(r.out.find("FAIL  Alice wins  (Unknown assertion)"), std::string::npos) << r.output();
 }
 
 TEST(JczReplayCli, JsonOutput) {
-    const CliRun r = run_cli("replay --json " + bad_file("failing-assertion.jcz") + " 2>/dev/null");
+    const CommandResult r = run_cli("replay --json " + bad_file("failing-assertion.jcz"));
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.output.find("\"phase\": \"GameOverPhase\""), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("\"passed\": false"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("\"name\": \"city\""), std::string::npos) << r.output;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["phase"], "GameOverPhase");
+    EXPECT_EQ(j["passed"], false);
+    EXPECT_EQ(j["assertions_checked"], 3);
+    EXPECT_EQ(j["assertions_passed"], 1);
+    ASSERT_EQ(j["assertions"].size(), 3u);
+    EXPECT_EQ(j["assertions"][0]["pass"], true);
+    EXPECT_EQ(j["assertions"][1]["pass"], false);
+    bool city = false;
+    for (const auto& e : j["scores"]) city = city || e["name"] == "city";
+    EXPECT_TRUE(city) << r.out;
+}
+
+// The replay says how many assertions it checked, and --min-assertions
+// makes a file whose assertions were lost (or never written) fail.
+TEST(JczReplayCli, CountsTheAssertionsItChecked) {
+    const std::string game = std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/base-city-completed.jcz";
+    const CommandResult r = run_cli("replay " + game);
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_NE(r.out.find("4 of 4 assertions passed"), std::string::npos) << r.out;
+    EXPECT_EQ(run_cli("replay --min-assertions 4 " + game).status, 0);
+    const CommandResult too_few = run_cli("replay --min-assertions 5 " + game);
+    EXPECT_EQ(too_few.status, 1) << too_few.output();
+    EXPECT_NE(too_few.out.find("FAIL  4 assertions checked, at least 5 required"), std::string::npos)
+        << too_few.out;
+    const auto j = nlohmann::json::parse(run_cli("replay --json --min-assertions 5 " + game).out);
+    EXPECT_EQ(j["passed"], false);
+    EXPECT_EQ(j["assertions_checked"], 4);
+    EXPECT_EQ(j["assertions_passed"], 4);
+    EXPECT_EQ(run_cli("replay --min-assertions -1 " + game).status, 2);
+    EXPECT_EQ(run_cli("replay --min-assertions x " + game).status, 2);
+    EXPECT_EQ(run_cli("replay " + game + " --min-assertions").status, 2);
+}
+
+TEST(JczReplayCli, AFileWithoutAssertionsPassesOnlyWithoutAMinimum) {
+    const std::string dir = std::string(CK_TEST_BINARY_DIR) + "/tests/jcz";
+    std::filesystem::create_directories(dir);
+    const std::string game = dir + "/no-assertions-" + std::to_string(getpid()) + ".jcz";
+    {
+        std::ifstream in(std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/base-city-completed.jcz");
+        nlohmann::ordered_json doc = nlohmann::ordered_json::parse(in);
+        doc.erase("test");
+        std::ofstream(game) << doc.dump(2);
+    }
+    const CommandResult plain = run_cli("replay " + game);
+    EXPECT_EQ(plain.status, 0) << plain.output();
+    EXPECT_NE(plain.out.find("0 of 0 assertions passed"), std::string::npos) << plain.out;
+    const CommandResult required = run_cli("replay --min-assertions 1 " + game);
+    EXPECT_EQ(required.status, 1) << required.output();
+    EXPECT_NE(required.out.find("FAIL  0 assertions checked, at least 1 required"), std::string::npos)
+        << required.out;
+    std::filesystem::remove(game);
 }
 
 // ---- tile files and JCloisterZone 5.7 files
@@ -121,25 +160,25 @@ TEST(JczReplayCli, JsonOutput) {
 TEST(JczReplayCli, NoDefaultTilesReplacesTheHostTiles) {
     const std::string game = std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/base-field-two-cities.jcz";
     const std::string tiles = std::string(CK_TEST_SOURCE_DIR) + "/tests/jcz/data/jcz_old_style_basic.xml";
-    const CliRun ok = run_cli("replay --no-default-tiles --tiles " + tiles + " " + game);
-    EXPECT_EQ(ok.status, 0) << ok.output;
-    const CliRun dup = run_cli("replay --tiles " + tiles + " " + game);
-    EXPECT_EQ(dup.status, 2) << dup.output;
-    EXPECT_NE(dup.output.find("duplicate tile id"), std::string::npos) << dup.output;
-    EXPECT_NE(dup.output.find("--no-default-tiles"), std::string::npos) << dup.output;
-    const CliRun alone = run_cli("replay --no-default-tiles " + game);
-    EXPECT_EQ(alone.status, 2) << alone.output;
-    EXPECT_NE(alone.output.find("--no-default-tiles needs at least one --tiles FILE"), std::string::npos) << alone.output;
+    const CommandResult ok = run_cli("replay --no-default-tiles --tiles " + tiles + " " + game);
+    EXPECT_EQ(ok.status, 0) << ok.output();
+    const CommandResult dup = run_cli("replay --tiles " + tiles + " " + game);
+    EXPECT_EQ(dup.status, 2) << dup.output();
+    EXPECT_NE(dup.err.find("duplicate tile id"), std::string::npos) << dup.output();
+    EXPECT_NE(dup.err.find("--no-default-tiles"), std::string::npos) << dup.output();
+    const CommandResult alone = run_cli("replay --no-default-tiles " + game);
+    EXPECT_EQ(alone.status, 2) << alone.output();
+    EXPECT_NE(alone.err.find("--no-default-tiles needs at least one --tiles FILE"), std::string::npos) << alone.output();
 }
 
 TEST(JczReplayCli, LegacyFilePrintsNotesOnStderr) {
     const std::string game = std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/legacy-5.7-tiles-from-messages.jcz";
-    const CliRun r = run_cli("replay " + game);
-    EXPECT_EQ(r.status, 0) << r.output;
-    EXPECT_NE(r.output.find("note: JCloisterZone 5.7 format (initialSeed/salt)"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("note: the game rests in TilePhase with no tile drawn"), std::string::npos) << r.output;
-    const CliRun json = run_cli("replay --json " + game + " 2>/dev/null");
-    EXPECT_NE(json.output.find("\"notes\""), std::string::npos) << json.output;
+    const CommandResult r = run_cli("replay " + game);
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_NE(r.err.find("note: JCloisterZone 5.7 format (initialSeed/salt)"), std::string::npos) << r.output();
+    EXPECT_NE(r.err.find("note: the game rests in TilePhase with no tile drawn"), std::string::npos) << r.output();
+    const CommandResult json = run_cli("replay --json " + game);
+    EXPECT_EQ(nlohmann::json::parse(json.out)["notes"].size(), 3u) << json.out;
 }
 
 TEST(JczReplayCli, UnsupportedJczElementsAreNamed) {

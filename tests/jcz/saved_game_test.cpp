@@ -36,7 +36,8 @@ const char* kGame = R"({
     {"type": "COMMIT", "payload": {"random": 0.9270428371429443}},
     {"type": "UNDO"}
   ],
-  "gameAnnotations": {"drawOrder": ["BA/Cc.1", "BA/RFr"], "endTurn": 2, "halflingHands": [["HF/1"], []]},
+  "gameAnnotations": {"drawOrder": ["BA/Cc.1", "BA/RFr"], "endTurn": 2, "halflingHands": [["HF/1"], []],
+                      "rules": {"littleBuildings.split": "rules", "littleBuildings.values": 321}},
   "test": {"description": "d", "assertions": ["Alice has 0 points"]}
 })";
 
@@ -110,6 +111,8 @@ TEST(JczSavedGame, ReadsEveryForm) {
     EXPECT_EQ(g.annotations.end_turn, 2);
     ASSERT_TRUE(g.annotations.halfling_hands);
     EXPECT_EQ((*g.annotations.halfling_hands)[0][0], "HF/1");
+    EXPECT_EQ(g.annotations.rules["littleBuildings.split"], "rules");
+    EXPECT_EQ(g.annotations.rules["littleBuildings.values"], 321);
     ASSERT_TRUE(g.test);
     EXPECT_EQ(g.test->assertions.at(0), "Alice has 0 points");
 }
@@ -176,6 +179,18 @@ TEST(JczSavedGame, RoundTripIsExact) {
     EXPECT_EQ(doc["setup"]["start"][0]["rotation"], 90);
     EXPECT_EQ(doc["setup"]["elements"]["small-follower"], 7);
     EXPECT_EQ(doc["replay"][6]["payload"]["random"].get<double>(), 0.9270428371429443);
+    EXPECT_EQ(doc["gameAnnotations"]["rules"], Json::parse(R"({"littleBuildings.split": "rules", "littleBuildings.values": 321})"));
+}
+
+TEST(JczSavedGame, GameAnnotationsRulesHoldScalarsOnly) {
+    EXPECT_EQ(error_of(edited(R"("littleBuildings.values": 321)", R"("littleBuildings.values": [3, 2, 1])")),
+              "t.jcz: gameAnnotations.rules.littleBuildings.values: expected a string, number or boolean, got an array");
+    EXPECT_EQ(error_of(edited(R"("rules": {"littleBuildings.split")", R"("rules": 5, "x": {"littleBuildings.split")")),
+              "t.jcz: gameAnnotations.rules: expected an object, got an integer");
+    // Without rules, nothing is written.
+    SavedGame g = parse_saved_game(kGame);
+    g.annotations.rules = Json::object();
+    EXPECT_FALSE(Json::parse(write_saved_game(g))["gameAnnotations"].contains("rules"));
 }
 
 TEST(JczSavedGame, ZeroRandomIsWrittenAsANumber) {

@@ -95,3 +95,36 @@ TEST(JczSetupMapping, DisabledElementsAreIgnored) {
     // A JCZ rule of a loaded but disabled expansion has no effect, as in JCZ.
     EXPECT_NO_THROW(map_jcz_setup(setup_with(R"({})", R"({"little-buildings-scoring": "3/2/1"})"), registry()));
 }
+
+// gameAnnotations.rules: the options JCloisterZone does not know, read like
+// setup.rules (docs/interop.md, "Saving").
+TEST(JczSetupMapping, OptionsFromGameAnnotationsRules) {
+    const auto m = map_jcz_setup(setup_with(R"({"little-buildings": 1})", R"({"little-buildings-scoring": "3/2/1"})"),
+                                 registry(), Json::parse(R"({"littleBuildings.split": "rules",
+                                                              "littleBuildings.scope": "official"})"));
+    EXPECT_EQ(m.rules.at("littleBuildings.values"), "321");
+    EXPECT_EQ(m.rules.at("littleBuildings.split"), "rules") << "not JCloisterZone's split: the file says so";
+    EXPECT_EQ(m.rules.at("littleBuildings.scope"), "official");
+    // Without them, the JCloisterZone default.
+    const auto plain = map_jcz_setup(setup_with(R"({"little-buildings": 1})", R"({})"), registry());
+    EXPECT_EQ(plain.rules.at("littleBuildings.split"), "jcz");
+}
+
+TEST(JczSetupMapping, GameAnnotationsRulesAreCheckedLikeSetupRules) {
+    auto error_with = [](const char* rules, const char* annotation_rules) {
+        try {
+            map_jcz_setup(setup_with(R"({"little-buildings": 1})", rules), registry(), Json::parse(annotation_rules));
+        } catch (const HostError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_with(R"({})", R"({"no-such-rule": "x"})"),
+              "gameAnnotations.rules.no-such-rule: unknown rule 'no-such-rule'");
+    EXPECT_EQ(error_with(R"({})", R"({"littleBuildings.split": "even"})"),
+              "gameAnnotations.rules.littleBuildings.split: unknown value 'even' (allowed: rules, jcz)");
+    EXPECT_EQ(error_with(R"({"littleBuildings.split": "jcz"})", R"({"littleBuildings.split": "rules"})"),
+              "setup.rules: littleBuildings.split=jcz and gameAnnotations.rules.littleBuildings.split=rules disagree "
+              "(littleBuildings.split=jcz vs littleBuildings.split=rules)");
+    EXPECT_EQ(error_with(R"({"littleBuildings.split": "rules"})", R"({"littleBuildings.split": "rules"})"), "(no error)");
+}

@@ -53,7 +53,11 @@ TEST(JczTileFiles, EveryScenarioReplaysTheSameWithAJczStyleTileFile) {
             const Replay ours(load_saved_game(f.string()), options(true));
             const Replay theirs(load_saved_game(f.string()), options(false));
             EXPECT_EQ(outcome(theirs), outcome(ours));
-            for (const auto& a : theirs.check_assertions()) EXPECT_TRUE(a.passed) << a.text << ": " << a.detail;
+            const auto results = theirs.check_assertions();
+            ASSERT_TRUE(theirs.saved().test.has_value());
+            EXPECT_EQ(results.size(), theirs.saved().test->assertions.size());
+            EXPECT_FALSE(results.empty()) << "a scenario without assertions checks nothing";
+            for (const auto& a : results) EXPECT_TRUE(a.passed) << a.text << ": " << a.detail;
         } catch (const HostError& e) {
             ADD_FAILURE() << e.what();
         }

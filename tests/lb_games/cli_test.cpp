@@ -3,55 +3,30 @@
 // then replay, and simulate. The command loads the shipped module itself.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
+#include <map>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "run_cli.hpp"
+
 namespace {
 
 using ::testing::HasSubstr;
+using ck::test::CommandResult;
 using nlohmann::json;
 
-struct CliRun {
-    int code = -1;
-    std::string out;  // stdout only; stderr is kept apart so JSON parses
-    std::string err;
-};
-
-CliRun run(const std::string& args) {
-    static int counter = 0;
-    const std::string err_file =
-        (std::filesystem::temp_directory_path() / ("lb_cli_" + std::to_string(getpid()) + "_" + std::to_string(counter++)))
-            .string();
-    CliRun r;
-    const std::string cmd = std::string(CK_TEST_CLI) + " " + args + " 2>" + err_file;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (FILE* e = std::fopen(err_file.c_str(), "r")) {
-        while ((n = fread(buf.data(), 1, buf.size(), e)) > 0) r.err.append(buf.data(), n);
-        std::fclose(e);
-    }
-    std::filesystem::remove(err_file);
-    return r;
-}
+// stdout and stderr apart, so that JSON parses.
+CommandResult run(const std::string& args) { return ck::test::run_cli(args); }
 
 json run_json(const std::string& args) {
-    const CliRun r = run(args);
-    EXPECT_EQ(r.code, 0) << args << "\n" << r.out << r.err;
-    if (r.code != 0) return json::object();
+    const CommandResult r = run(args);
+    EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
+    if (r.status != 0) return json::object();
     return json::parse(r.out);
 }
 
@@ -78,8 +53,8 @@ TEST(LbCli, PlayJsonForTwoToSixPlayersWithBothPlayerTypes) {
 
 TEST(LbCli, PlayLogShowsBuildingsPlaced) {
     for (const std::string type : {"random", "greedy"}) {
-        const CliRun r = run("play " + kLb + " --seed 5 --players 3 --player-types " + type);
-        ASSERT_EQ(r.code, 0) << r.out << r.err;
+        const CommandResult r = run("play " + kLb + " --seed 5 --players 3 --player-types " + type);
+        ASSERT_EQ(r.status, 0) << r.out << r.err;
         EXPECT_THAT(r.out, HasSubstr("expansions: cloisterkit.little-buildings"));
         EXPECT_THAT(r.out, HasSubstr("place-token LB_")) << type << " players placed no building";
         EXPECT_THAT(r.out, HasSubstr("final scores after"));
@@ -115,6 +90,9 @@ TEST(LbCli, SavedGamesReplayToTheSameScores) {
                                             "--rule littleBuildings.split=jcz",
                                             "--rule littleBuildings.values=321 --rule littleBuildings.split=jcz"};
     int games_with_buildings = 0;
+    // Totals of the games of variants 2 (flat) and 3 (3/2/1), both with
+    // JCloisterZone's split: the same deal, so the same random moves.
+    std::map<std::pair<int, int>, int> flat_totals, totals_321;
     for (size_t v = 0; v < variants.size(); ++v)
         for (int seed : {1, 2, 3}) {
             for (int players : {2, 4}) {
@@ -126,18 +104,38 @@ TEST(LbCli, SavedGamesReplayToTheSameScores) {
                 SCOPED_TRACE(args);
                 const json played = run_json(args);
                 if (HasFailure()) return;
-                const CliRun r = run("replay " + file + " --json");
-                ASSERT_EQ(r.code, 0) << r.out << r.err;
+                const CommandResult r = run("replay " + file + " --json");
+                ASSERT_EQ(r.status, 0) << r.out << r.err;
                 const json replayed = json::parse(r.out);
                 EXPECT_EQ(replayed["phase"], "GameOverPhase");
                 EXPECT_EQ(points(replayed["players"]), points(played["scores"]));
                 EXPECT_EQ(replay_entries(replayed), play_entries(played));
                 std::ifstream in(file);
-                const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-                games_with_buildings += text.find("LB_") != std::string::npos;
+                const json saved = json::parse(in);
+                games_with_buildings += saved.dump().find("LB_") != std::string::npos;
+                // The options are in the file, under JCloisterZone's name
+                // where it has one, else where JCloisterZone ignores them.
+                const bool three_two_one = v == 1 || v == 3;
+                EXPECT_EQ(saved["setup"]["rules"].contains("little-buildings-scoring"), three_two_one);
+                if (three_two_one) EXPECT_EQ(saved["setup"]["rules"]["little-buildings-scoring"], "3/2/1");
+                const bool published_split = v < 2;
+                const bool annotated = saved.contains("gameAnnotations") && saved["gameAnnotations"].contains("rules");
+                EXPECT_EQ(annotated && saved["gameAnnotations"]["rules"]["littleBuildings.split"] == "rules",
+                          published_split);
+                int total = 0;
+                for (int p : points(played["scores"])) total += p;
+                if (v == 2) flat_totals[{seed, players}] = total;
+                if (v == 3) totals_321[{seed, players}] = total;
             }
         }
     EXPECT_GT(games_with_buildings, 12) << "most saved games hold buildings";
+    // 3/2/1 reached the game: the same moves score more.
+    int raised = 0;
+    for (const auto& [game, flat] : flat_totals) {
+        EXPECT_GE(totals_321.at(game), flat) << "seed " << game.first << ", " << game.second << " players";
+        raised += totals_321.at(game) > flat;
+    }
+    EXPECT_GE(raised, 4) << "of 6 games";
     std::filesystem::remove_all(dir);
 }
 

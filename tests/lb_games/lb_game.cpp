@@ -94,6 +94,13 @@ void play_all(Game& game, const std::vector<Step>& steps) {
     }
 }
 
+std::array<int, 3> expected_deal(const std::string& split, const std::string& values, int players, int player) {
+    if (split == "jcz" || values == "321") return {6 / players, 6 / players, 6 / players};
+    std::array<int, 3> mix{};
+    for (int k = 0; k < 18 / players; ++k) ++mix[static_cast<size_t>((player + k) % 3)];
+    return mix;
+}
+
 int buildings_in_supply(const PlayerState& p) {
     int n = 0;
     for (const std::string& kind : kBuildingKinds) n += p.token_count(kind);

@@ -3,6 +3,7 @@
 // turns that deploy a meeple, place a building or pass.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -55,6 +56,11 @@ size_t building_option(const Game& game, const std::string& kind);
 size_t meeple_option(const Game& game, FeatureKind kind, const std::string& location);
 void play(Game& game, const Step& s);
 void play_all(Game& game, const std::vector<Step>& steps);
+
+// What `player` should hold after setup, {tower, house, shed} (LB-4,
+// LB-21, JCloisterZone's split): floor(6/N) of each type under split=jcz or
+// values=321, else floor(18/N) with the k-th of type (player + k) mod 3.
+std::array<int, 3> expected_deal(const std::string& split, const std::string& values, int players, int player);
 
 // Buildings of any type in a player's supply.
 int buildings_in_supply(const PlayerState& p);

@@ -40,14 +40,6 @@ std::string error_of(const std::function<void()>& f) {
 
 // ---------------------------------------------------------------- LB-4, LB-21: dealing
 
-// What each player should hold after setup: {tower, house, shed}.
-std::array<int, 3> expected_deal(const std::string& split, const std::string& values, int players, int player) {
-    if (split == "jcz" || values == "321") return {6 / players, 6 / players, 6 / players};
-    std::array<int, 3> mix{};  // rules + flat: floor(18/N), the k-th of type (p + k) mod 3
-    for (int k = 0; k < 18 / players; ++k) ++mix[static_cast<size_t>((player + k) % 3)];
-    return mix;
-}
-
 TEST(LbGames, LB4_LB21_TokensDealtForTwoToSixPlayersUnderBothSplitsAndValues) {
     auto hooks = lb_hooks();
     for (const std::string split : {"rules", "jcz"})

@@ -1,33 +1,12 @@
 #include "abi_harness.hpp"
 
-#include <dlfcn.h>
-
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 
 namespace lbtest {
 namespace {
 
-constexpr const char* kModulePath = CK_TEST_PLUGIN_DIR "/cloisterkit_expansions.so";
 constexpr const char* kExpansionId = "cloisterkit.little-buildings";
-
-// The ABI promises the module 8-byte aligned inputs; a builder's buffer
-// need not be, so the bytes are copied into 64-bit words.
-struct AlignedBytes {
-    std::vector<uint64_t> words;
-    size_t size = 0;
-
-    explicit AlignedBytes(const flatbuffers::FlatBufferBuilder& fbb)
-        : words((fbb.GetSize() + 7) / 8), size(fbb.GetSize()) {
-        std::memcpy(words.data(), fbb.GetBufferPointer(), size);
-    }
-    ck_bytes bytes() const { return {reinterpret_cast<const uint8_t*>(words.data()), size}; }
-};
-
-void release(ck_buffer& buffer) {
-    if (buffer.release) buffer.release(&buffer);
-}
 
 fb::HookRequestT request_for(ck_hook_id hook) {
     fb::HookRequestT request;
@@ -42,74 +21,13 @@ Module& Module::get() {
     return module;
 }
 
-Module::Module() {
-    handle_ = dlopen(kModulePath, RTLD_NOW | RTLD_LOCAL);
-    if (!handle_) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
-    auto negotiate = reinterpret_cast<ck_plugin_negotiate_v1_fn>(dlsym(handle_, CK_PLUGIN_ENTRY_SYMBOL));
-    if (!negotiate) throw std::runtime_error("module exports no " CK_PLUGIN_ENTRY_SYMBOL);
-
-    ck_negotiate_in in{sizeof(ck_negotiate_in), CK_ABI_MAJOR, 0, CK_ABI_MINOR, CK_SCHEMA_REVISION,
-                       CK_SCHEMA_REVISION};
-    ck_negotiate_out out{};
-    out.struct_size = sizeof(out);
-    ck_error err{};
-    err.struct_size = sizeof(err);
-    if (negotiate(&in, &out, &err) != CK_OK) throw std::runtime_error(std::string("negotiate: ") + err.message);
-    api_ = out.api;
-
-    ck_host_info host{sizeof(ck_host_info), "little-buildings-tests", "0", nullptr, nullptr, CK_LOG_OFF};
-    if (api_->create(&host, &ctx_, &err) != CK_OK) throw std::runtime_error(std::string("create: ") + err.message);
-
-    const uint32_t count = api_->expansion_count(ctx_);
-    for (lb_index_ = 0; lb_index_ < count; ++lb_index_)
-        if (std::strcmp(api_->expansion_at(ctx_, lb_index_)->id, kExpansionId) == 0) return;
-    throw std::runtime_error("the module has no expansion cloisterkit.little-buildings");
-}
+Module::Module() : lb_index_(ck::test::ShippedModule::get().index_of(kExpansionId)) {}
 
 HookResult Module::call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) const {
-    flatbuffers::FlatBufferBuilder state_fbb;
-    fb::FinishGameStateBuffer(state_fbb, fb::GameState::Pack(state_fbb, &state));
-    flatbuffers::FlatBufferBuilder request_fbb;
-    fb::FinishHookRequestBuffer(request_fbb, fb::HookRequest::Pack(request_fbb, &request));
-    const AlignedBytes state_bytes(state_fbb), request_bytes(request_fbb);
-
-    HookResult result;
-    ck_buffer out{};
-    out.struct_size = sizeof(out);
-    ck_error err{};
-    err.struct_size = sizeof(err);
-    result.status = api_->call_hook(ctx_, lb_index_, hook, state_bytes.bytes(), request_bytes.bytes(), &out, &err);
-    if (result.status == CK_OK) {
-        flatbuffers::Verifier verifier(out.data, out.size);
-        if (!verifier.VerifyBuffer<fb::HookResponse>("CKRS")) {
-            release(out);
-            throw std::runtime_error("the module answered a HookResponse that fails verification");
-        }
-        flatbuffers::GetRoot<fb::HookResponse>(out.data)->UnPackTo(&result.response);
-    } else if (!CK_SUCCEEDED(result.status)) {
-        result.error = err.message;
-    }
-    release(out);
-    return result;
+    return ck::test::ShippedModule::get().call(lb_index_, hook, state, request);
 }
 
-fb::ExpansionManifestT Module::manifest() const {
-    ck_buffer out{};
-    out.struct_size = sizeof(out);
-    ck_error err{};
-    err.struct_size = sizeof(err);
-    if (api_->get_manifest(ctx_, lb_index_, &out, &err) != CK_OK)
-        throw std::runtime_error(std::string("get_manifest: ") + err.message);
-    flatbuffers::Verifier verifier(out.data, out.size);
-    if (!fb::VerifyExpansionManifestBuffer(verifier)) {
-        release(out);
-        throw std::runtime_error("the manifest fails verification");
-    }
-    fb::ExpansionManifestT manifest;
-    fb::GetExpansionManifest(out.data)->UnPackTo(&manifest);
-    release(out);
-    return manifest;
-}
+fb::ExpansionManifestT Module::manifest() const { return ck::test::ShippedModule::get().manifest(lb_index_); }
 
 HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) {
     return Module::get().call(hook, state, request);
@@ -132,20 +50,6 @@ fb::GameStateT make_state(int players, const std::map<std::string, std::string>&
     state.turn->number = 1;
     state.tiles_left = 50;
     return state;
-}
-
-void set_rule(fb::GameStateT& state, const std::string& key, const std::string& value) {
-    for (auto& kv : state.rules)
-        if (kv->key == key) {
-            kv->value = value;
-            return;
-        }
-    auto kv = std::make_unique<fb::KeyValueT>();
-    kv->key = key;
-    kv->value = value;
-    state.rules.push_back(std::move(kv));
-    // GameState.rules is sorted by key.
-    std::sort(state.rules.begin(), state.rules.end(), [](const auto& a, const auto& b) { return a->key < b->key; });
 }
 
 void set_supply(fb::GameStateT& state, int player, const std::string& kind, int count) {
@@ -252,16 +156,6 @@ std::vector<const fb::FigureOptionT*> offered(const HookResult& result) {
     return options;
 }
 
-int bonus_delta(const HookResult& result) {
-    int delta = 0;
-    for (const auto& entry : result.response.effects)
-        if (const fb::AdjustFeaturePointsT* a = entry->effect.AsAdjustFeaturePoints()) delta += a->delta;
-    return delta;
-}
-
-int count_effects(const HookResult& result, fb::Effect type) {
-    return static_cast<int>(std::count_if(result.response.effects.begin(), result.response.effects.end(),
-                                          [&](const auto& e) { return e->effect.type == type; }));
-}
+int bonus_delta(const HookResult& result) { return ck::test::feature_points_delta(result); }
 
 }  // namespace lbtest

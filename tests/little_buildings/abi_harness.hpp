@@ -1,6 +1,7 @@
-// A minimal host for the tests: loads the expansions module through dlopen
-// and the C ABI, builds GameState / HookRequest buffers from the schemas'
-// object API and decodes the HookResponse. Nothing here links expansion code.
+// Little Buildings' side of the test host: builds GameState / HookRequest
+// objects for its hooks and decodes its effects. Loading the module and
+// calling through the C ABI is the shared harness (tests/support/
+// plugin_harness.hpp). Nothing here links expansion code.
 #pragma once
 
 #include <cloisterkit/plugin.h>
@@ -9,9 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "game_state_generated.h"
-#include "hooks_generated.h"
-#include "manifest_generated.h"
+#include "plugin_harness.hpp"
 
 namespace lbtest {
 
@@ -21,25 +20,18 @@ inline constexpr const char* kTower = "LB_TOWER";
 inline constexpr const char* kHouse = "LB_HOUSE";
 inline constexpr const char* kShed = "LB_SHED";
 
-inline fb::TileRef at(int x, int y, fb::Corner corner = fb::Corner::None) {
-    return fb::TileRef(static_cast<int16_t>(x), static_cast<int16_t>(y), corner);
-}
+using ck::test::at;
+using ck::test::count_effects;
+using ck::test::HookResult;
+using ck::test::set_rule;
 
-// What one call_hook returned.
-struct HookResult {
-    ck_status status = CK_E_INTERNAL;
-    std::string error;        // ck_error.message on failure
-    fb::HookResponseT response;  // decoded effects on CK_OK
-};
-
-// The loaded module and the Little Buildings expansion's index in it. Loaded
-// once per test binary; the context is immutable, so tests share it.
+// The shipped module and the Little Buildings expansion's index in it.
 class Module {
 public:
     static Module& get();
 
-    const ck_plugin_api& api() const { return *api_; }
-    ck_plugin_ctx* ctx() const { return ctx_; }
+    const ck_plugin_api& api() const { return ck::test::ShippedModule::get().api(); }
+    ck_plugin_ctx* ctx() const { return ck::test::ShippedModule::get().ctx(); }
     uint32_t little_buildings() const { return lb_index_; }
 
     HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) const;
@@ -47,9 +39,6 @@ public:
 
 private:
     Module();
-    void* handle_ = nullptr;
-    const ck_plugin_api* api_ = nullptr;
-    ck_plugin_ctx* ctx_ = nullptr;
     uint32_t lb_index_ = 0;
 };
 
@@ -57,7 +46,6 @@ private:
 
 // `players` players, each with an empty supply; turn 1 of player 0, nothing placed.
 fb::GameStateT make_state(int players, const std::map<std::string, std::string>& rules = {});
-void set_rule(fb::GameStateT& state, const std::string& key, const std::string& value);
 void set_supply(fb::GameStateT& state, int player, const std::string& kind, int count);
 void put_building(fb::GameStateT& state, const std::string& kind, fb::TileRef where, int placed_by = 0);
 // The active player has just placed a tile at `placed`.
@@ -89,8 +77,6 @@ std::map<std::pair<int, std::string>, int> given_tokens(const HookResult& result
 std::vector<const fb::FigureOptionT*> offered(const HookResult& result);
 // The sum of the AdjustFeaturePoints deltas (0 when none).
 int bonus_delta(const HookResult& result);
-// How many effects of `type` the response holds.
-int count_effects(const HookResult& result, fb::Effect type);
 
 // Runs one hook of Little Buildings.
 HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request);

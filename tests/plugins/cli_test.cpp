@@ -2,83 +2,63 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
 
+#include <cloisterkit/plugin.h>
+
+#include "run_cli.hpp"
 #include "test_modules.hpp"
 
 using ck::test::ScratchDir;
 using ck::test::test_module;
 using testing::HasSubstr;
-
-namespace {
-
-struct CliRun {
-    int exit_code = -1;
-    std::string output;
-};
-
-// Runs the CLI with stdout and stderr captured together.
-CliRun run_cli(const std::string& args) {
-    const std::string command = std::string("'") + CK_TEST_CLI + "' " + args + " 2>&1";
-    CliRun r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return r;
-    std::array<char, 4096> chunk;
-    size_t n;
-    while ((n = fread(chunk.data(), 1, chunk.size(), pipe)) > 0) r.output.append(chunk.data(), n);
-    const int status = pclose(pipe);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
-}  // namespace
+using ck::test::CommandResult;
+using ck::test::run_cli;
 
 TEST(PluginsCommand, ListsModulesExpansionsHooksOptionsAndFailures) {
     ScratchDir dir("cli");
     dir.add(test_module("test_scripted"), "scripted.so");
     dir.add(test_module("test_abi_v2"), "v2.so");
-    const CliRun r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
-    EXPECT_EQ(r.exit_code, 0) << r.output;
-    EXPECT_THAT(r.output, HasSubstr(dir.path().string() + "  [--plugin-path]"));
-    EXPECT_THAT(r.output, HasSubstr("module " + (dir.path() / "scripted.so").string() + "\n  status: loaded"));
-    EXPECT_THAT(r.output, HasSubstr("module: scripted 0.0.1"));
-    EXPECT_THAT(r.output, HasSubstr("ABI:    1.0    schema revision: 1"));
-    EXPECT_THAT(r.output, HasSubstr("expansion test.good\n      name:       Good 1.0.0"));
-    EXPECT_THAT(r.output, HasSubstr("hooks:      GAME_START, FIGURE_OPTIONS, APPLY_FIGURE_ACTION, BONUS_POINTS, FINAL_SCORING"));
-    EXPECT_THAT(r.output, HasSubstr("test.bonus (default 1): points added by BONUS_POINTS"));
-    EXPECT_THAT(r.output, HasSubstr("requires:   test.good"));
-    EXPECT_THAT(r.output, HasSubstr("status: failed: built for ABI major 2"));
+    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.output(), HasSubstr(dir.path().string() + "  [--plugin-path]"));
+    EXPECT_THAT(r.output(), HasSubstr("module " + (dir.path() / "scripted.so").string() + "\n  status: loaded"));
+    EXPECT_THAT(r.output(), HasSubstr("module: scripted 0.0.1"));
+    EXPECT_THAT(r.output(), HasSubstr("ABI:    1.0    schema revision: " + std::to_string(CK_SCHEMA_REVISION)));
+    EXPECT_THAT(r.output(), HasSubstr("expansion test.good\n      name:       Good 1.0.0"));
+    EXPECT_THAT(r.output(), HasSubstr("hooks:      GAME_START, FIGURE_OPTIONS, APPLY_FIGURE_ACTION, BONUS_POINTS, FINAL_SCORING"));
+    EXPECT_THAT(r.output(), HasSubstr("test.bonus (default 1): points added by BONUS_POINTS"));
+    EXPECT_THAT(r.output(), HasSubstr("requires:   test.good"));
+    EXPECT_THAT(r.output(), HasSubstr("status: failed: built for ABI major 2"));
 }
 
 TEST(PluginsCommand, ListsTheShippedLittleBuildings) {
-    const CliRun r = run_cli("plugins");
-    EXPECT_EQ(r.exit_code, 0) << r.output;
-    EXPECT_THAT(r.output, HasSubstr("[build tree]"));
-    EXPECT_THAT(r.output, HasSubstr("expansion cloisterkit.little-buildings"));
-    EXPECT_THAT(r.output, HasSubstr("short name: little-buildings"));
+    const CommandResult r = run_cli("plugins");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.output(), HasSubstr("[build tree]"));
+    EXPECT_THAT(r.output(), HasSubstr("expansion cloisterkit.little-buildings"));
+    EXPECT_THAT(r.output(), HasSubstr("short name: little-buildings"));
 }
 
 TEST(PluginsCommand, JsonOutput) {
     ScratchDir dir("cli-json");
     dir.add(test_module("test_scripted"), "scripted.so");
-    const CliRun r = run_cli("plugins --json --plugin-path '" + dir.path().string() + "'");
-    EXPECT_EQ(r.exit_code, 0) << r.output;
-    EXPECT_THAT(r.output, HasSubstr("\"id\": \"test.good\""));
-    EXPECT_THAT(r.output, HasSubstr("\"status\": \"loaded\""));
-    EXPECT_THAT(r.output, HasSubstr("\"short_name\": \"multiplier\""));
+    const CommandResult r = run_cli("plugins --json --plugin-path '" + dir.path().string() + "'");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.output(), HasSubstr("\"id\": \"test.good\""));
+    EXPECT_THAT(r.output(), HasSubstr("\"status\": \"loaded\""));
+    EXPECT_THAT(r.output(), HasSubstr("\"short_name\": \"multiplier\""));
 }
 
 TEST(PluginsCommand, HelpAndBadArguments) {
-    const CliRun help = run_cli("plugins --help");
-    EXPECT_EQ(help.exit_code, 0);
-    EXPECT_THAT(help.output, HasSubstr("usage: cloisterkit plugins [--plugin-path DIR]"));
-    EXPECT_THAT(help.output, HasSubstr("Never the current directory"));
-    const CliRun bad = run_cli("plugins --frobnicate");
-    EXPECT_EQ(bad.exit_code, 2);
-    EXPECT_THAT(bad.output, HasSubstr("unknown argument '--frobnicate'"));
-    const CliRun missing = run_cli("plugins --plugin-path /nonexistent/ck-dir");
-    EXPECT_EQ(missing.exit_code, 2);
-    EXPECT_THAT(missing.output, HasSubstr("--plugin-path /nonexistent/ck-dir: not a directory"));
+    const CommandResult help = run_cli("plugins --help");
+    EXPECT_EQ(help.status, 0);
+    EXPECT_THAT(help.output(), HasSubstr("usage: cloisterkit plugins [--plugin-path DIR]"));
+    EXPECT_THAT(help.output(), HasSubstr("Never the current directory"));
+    const CommandResult bad = run_cli("plugins --frobnicate");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_THAT(bad.output(), HasSubstr("unknown argument '--frobnicate'"));
+    const CommandResult missing = run_cli("plugins --plugin-path /nonexistent/ck-dir");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_THAT(missing.output(), HasSubstr("--plugin-path /nonexistent/ck-dir: not a directory"));
 }
