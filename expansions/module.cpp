@@ -2,11 +2,13 @@
 // Adding an expansion is one push_back here plus its library in CMakeLists.txt.
 #include <cloisterkit/sdk/module.hpp>
 
+#include <halflings/halflings.hpp>
 #include <little_buildings/little_buildings.hpp>
 
 ck::sdk::ExpansionList make_expansions() {
     ck::sdk::ExpansionList expansions;
     expansions.push_back(ck::little_buildings::make_expansion());
+    expansions.push_back(ck::halflings::make_expansion());
     return expansions;
 }
 

@@ -26,15 +26,6 @@ Options options_of(const sdk::HookContext& ctx) {
     return read_options([&](std::string_view key) { return ctx.rule(key); });
 }
 
-std::string describe(const fb::TileRef& at) {
-    std::string s = "(" + std::to_string(at.x()) + "," + std::to_string(at.y());
-    if (at.corner() != fb::Corner::None) s += std::string(" ") + fb::EnumNameCorner(at.corner());
-    return s + ")";
-}
-
-bool same_tile(const fb::TileRef& a, const fb::TileRef& b) {
-    return a.x() == b.x() && a.y() == b.y() && a.corner() == b.corner();
-}
 
 // The buildings on the board; other expansions' tokens are ignored.
 std::vector<Building> buildings_on_board(const fb::GameState& state) {
@@ -103,9 +94,9 @@ public:
                    std::to_string(turn->active_player()));
         if (turn->figure_action_taken())
             reject("the figure step of this turn is already used (LB-8)");
-        if (!same_tile(*option->at(), *turn->placed_tile()))
-            reject("a building must go on the tile just placed " + describe(*turn->placed_tile()) + ", not on " +
-                   describe(*option->at()) + " (LB-6)");
+        if (!sdk::same_tile(*option->at(), *turn->placed_tile()))
+            reject("a building must go on the tile just placed " + sdk::tile_ref_text(*turn->placed_tile()) + ", not on " +
+                   sdk::tile_ref_text(*option->at()) + " (LB-6)");
         if (ctx.tokens_in_supply(args.player(), kind_name) <= 0)
             reject("player " + std::to_string(args.player()) + " has no " + kind_name + " left (LB-6)");
 

@@ -1,0 +1,82 @@
+#include "deal.hpp"
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "tiles.hpp"
+
+namespace ck::halflings {
+
+uint64_t SplitMix64::next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t SplitMix64::below(uint64_t n) {
+    // Reject the lowest (2^64 mod n) values so every residue is equally likely.
+    const uint64_t threshold = (0 - n) % n;
+    while (true) {
+        const uint64_t r = next();
+        if (r >= threshold) return r % n;
+    }
+}
+
+std::vector<TileType> halflings_pool(const std::vector<std::string_view>& tile_types, bool exclude_symbol_tiles) {
+    if (tile_types.size() > std::numeric_limits<TileType>::max() + size_t{1})
+        throw std::runtime_error("halflings: the game has " + std::to_string(tile_types.size()) +
+                                 " tile types, more than a tile type index can address");
+    std::vector<TileType> pool;
+    for (size_t i = 0; i < tile_types.size(); ++i) {
+        if (!is_halflings_tile(tile_types[i])) continue;
+        if (exclude_symbol_tiles && is_symbol_tile(tile_types[i])) continue;
+        pool.push_back(static_cast<TileType>(i));
+    }
+    return pool;
+}
+
+void check_pool_size(size_t pool_size, int player_count, int64_t hand_size, bool exclude_symbol_tiles) {
+    if (player_count < 1)
+        throw std::runtime_error("halflings: cannot deal to " + std::to_string(player_count) + " players");
+    if (hand_size <= static_cast<int64_t>(pool_size) / player_count) return;
+    const bool fits = hand_size <= std::numeric_limits<int64_t>::max() / player_count;
+    const std::string needed = fits ? std::to_string(hand_size * player_count) : "too many";
+    throw std::runtime_error("halflings: handSize " + std::to_string(hand_size) + " x " + std::to_string(player_count) +
+                             " players = " + needed + " tiles, but the pool has only " + std::to_string(pool_size) +
+                             (exclude_symbol_tiles ? " (Halflings II 1-4 excluded)" : "") + " (HF-14)");
+}
+
+std::vector<Dealt> deal_random(std::vector<TileType> pool, int player_count, int hand_size, uint64_t seed) {
+    check_pool_size(pool.size(), player_count, hand_size, false);
+    SplitMix64 random(seed);
+    // Fisher-Yates, from the back.
+    for (size_t i = pool.size(); i > 1; --i) std::swap(pool[i - 1], pool[random.below(i)]);
+    std::vector<Dealt> dealt;
+    for (int seat = 0; seat < player_count; ++seat)
+        for (int k = 0; k < hand_size; ++k) dealt.push_back({seat, pool[static_cast<size_t>(seat * hand_size + k)]});
+    return dealt;
+}
+
+std::vector<int> draft_order(int player_count, int hand_size) {
+    std::vector<int> order;
+    for (int round = 0; round < hand_size; ++round)
+        for (int seat = player_count - 1; seat >= 0; --seat) order.push_back(seat);
+    return order;
+}
+
+std::vector<Dealt> deal_draft(std::vector<TileType> pool, int player_count, int hand_size, uint64_t seed) {
+    check_pool_size(pool.size(), player_count, hand_size, false);
+    SplitMix64 random(seed);
+    std::vector<Dealt> dealt;
+    for (int seat : draft_order(player_count, hand_size)) {
+        const auto pick = static_cast<std::ptrdiff_t>(random.below(pool.size()));
+        dealt.push_back({seat, pool[static_cast<size_t>(pick)]});
+        pool.erase(pool.begin() + pick);  // the rest stays face up in its order
+    }
+    return dealt;
+}
+
+}  // namespace ck::halflings

@@ -1,0 +1,29 @@
+#include "expansion_info.hpp"
+
+#include <halflings/halflings.hpp>
+
+#include "options.hpp"
+#include "tiles.hpp"
+
+namespace ck::halflings {
+
+sdk::ExpansionInfo expansion_info() {
+    sdk::ExpansionInfo info;
+    info.id = kExpansionId;
+    info.name = "Halflings";
+    info.version = "1.0.0";
+    info.description =
+        "24 triangular tiles, each half a board space, dealt into small private hands (3 each by default, "
+        "at random or by draft). On their turn a player may play a halfling from their hand instead of "
+        "drawing a regular tile. Under the default 1/2021 rules everything is counted in occupied spaces; "
+        "the halflings.ruleset presets restore the older eras' counting by tiles.";
+    info.hooks = kHooks;
+    info.rule_options = rule_option_declarations();
+    info.rule_presets = rule_presets();
+    info.tile_definitions_xml = std::string(tiles_xml());
+    // setup.elements key of saved games (halflings-geometry, "Saved games").
+    info.jcz_element = "halflings";
+    return info;
+}
+
+}  // namespace ck::halflings

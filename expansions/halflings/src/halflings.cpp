@@ -1,0 +1,140 @@
+// The hooks of Halflings. Each one reads the state the host sent (and, where
+// it needs them, the game's options) and answers with effects; nothing is
+// kept between calls (the SDK shares one object across games and threads).
+// The host does all of the geometry: placement of triangles, features
+// across hypotenuses and gaps, completion, counting by spaces.
+#include <halflings/halflings.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "deal.hpp"
+#include "expansion_info.hpp"
+#include "options.hpp"
+#include "scoring.hpp"
+#include "tile_step.hpp"
+
+namespace ck::halflings {
+namespace {
+
+// Every bad input below is the host's mistake; the SDK reports the exception
+// as CK_E_INTERNAL with this message, and the host must not apply anything.
+[[noreturn]] void reject(const std::string& why) { throw std::runtime_error("halflings: " + why); }
+
+Options options_of(const sdk::HookContext& ctx) {
+    return read_options([&](std::string_view key) { return ctx.rule(key); });
+}
+
+// The base game's tiny-city rule (host option tiny-city-scoring=4|2, alias
+// base.tinyCity=off|on).
+bool tiny_city_rule(const sdk::HookContext& ctx) {
+    if (auto v = ctx.rule("tiny-city-scoring")) return *v == "2";
+    return ctx.rule_or("base.tinyCity", "off") == "on";
+}
+
+// The players in turn order (by index); seat i is the i-th of them.
+std::vector<const fb::Player*> seats_of(const fb::GameState& state, int expected_count) {
+    std::vector<const fb::Player*> seats;
+    if (state.players())
+        for (const fb::Player* p : *state.players()) seats.push_back(p);
+    if (seats.empty() || static_cast<int>(seats.size()) != expected_count)
+        reject("GAME_START says " + std::to_string(expected_count) + " players but the state lists " +
+               std::to_string(seats.size()));
+    std::sort(seats.begin(), seats.end(),
+              [](const fb::Player* a, const fb::Player* b) { return a->index() < b->index(); });
+    return seats;
+}
+
+std::vector<std::string_view> tile_type_ids(const fb::GameState& state) {
+    std::vector<std::string_view> ids;
+    if (state.tile_types())
+        for (const flatbuffers::String* s : *state.tile_types()) ids.push_back(sdk::as_view(s));
+    return ids;
+}
+
+std::string_view tile_id(const fb::GameState& state, TileType type) {
+    const auto* types = state.tile_types();
+    if (types == nullptr || type >= types->size())
+        reject("tile type " + std::to_string(type) + " is not in the game's tile types");
+    return sdk::as_view(types->Get(type));
+}
+
+class Halflings final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override { return expansion_info(); }
+
+    // HF-12, HF-14, HF-39, or the hands a saved game fixes
+    // (gameAnnotations.halflingHands, dealt exactly as given).
+    void on_game_start(const sdk::HookContext& ctx, const fb::GameStartArgs& args, sdk::Effects& out) const override {
+        const Options options = options_of(ctx);
+        const std::vector<const fb::Player*> seats = seats_of(ctx.state(), args.player_count());
+        const int count = static_cast<int>(seats.size());
+
+        if (const auto* presets = args.preset_hands(); presets != nullptr && presets->size() > 0) {
+            if (static_cast<int>(presets->size()) != count)
+                reject("GAME_START gives " + std::to_string(presets->size()) + " preset hands for " +
+                       std::to_string(count) + " players (one per player expected)");
+            for (int seat = 0; seat < count; ++seat) {
+                const fb::PresetHand* hand = presets->Get(static_cast<flatbuffers::uoffset_t>(seat));
+                if (hand == nullptr || hand->tiles() == nullptr) continue;
+                for (TileType t : *hand->tiles()) {
+                    tile_id(ctx.state(), t);  // must name a tile type of the game
+                    out.add_hand_tile(seats[static_cast<size_t>(seat)]->index(), t);
+                }
+            }
+            return;
+        }
+
+        const bool exclude = options.exclude_symbol_tiles();
+        const std::vector<TileType> pool = halflings_pool(tile_type_ids(ctx.state()), exclude);
+        check_pool_size(pool.size(), count, options.hand_size, exclude);
+        const int hand_size = static_cast<int>(options.hand_size);  // <= 24 after the check
+        const std::vector<Dealt> dealt = options.setup == Setup::Random
+                                             ? deal_random(pool, count, hand_size, args.seed())
+                                             : deal_draft(pool, count, hand_size, args.seed());
+        for (const Dealt& d : dealt) out.add_hand_tile(seats[static_cast<size_t>(d.seat)]->index(), d.tile);
+    }
+
+    // HF-16: one option per distinct tile type in the player's hand; the
+    // host drops those with no legal placement and draws if none is left.
+    void tile_step_options(const sdk::HookContext& ctx, const fb::TileStepOptionsArgs& args,
+                           sdk::Effects& out) const override {
+        if (!tile_step_open(ctx.state().turn())) return;
+        const fb::Player* player = ctx.player(args.player());
+        if (player == nullptr)
+            reject("TILE_STEP_OPTIONS for player " + std::to_string(args.player()) + ", who is not in the state");
+        if (player->hand() == nullptr) return;
+        const std::vector<TileType> hand(player->hand()->begin(), player->hand()->end());
+        for (TileType t : distinct_tiles(hand))
+            out.offer_tile_step_option(kPlayHalflingAction, t, option_label(tile_id(ctx.state(), t)));
+    }
+
+    // HF-16: the chosen halfling leaves the hand and is this turn's tile.
+    void apply_tile_step_option(const sdk::HookContext& ctx, const fb::ApplyTileStepOptionArgs& args,
+                                sdk::Effects& out) const override {
+        check_play(ctx.state(), args);
+        out.play_hand_tile(args.player(), args.tile_type());
+    }
+
+    // HF-29, HF-31, HF-33, HF-34, HF-47 under featureCount=tiles /
+    // monasteryCount=tiles; nothing under the default spaces.
+    void score_feature(const sdk::HookContext& ctx, const fb::FeatureScoringArgs& args,
+                       sdk::Effects& out) const override {
+        const fb::ScoredFeature* feature = args.feature();
+        if (feature == nullptr) reject("FEATURE_SCORING without a feature");
+        const Options options = options_of(ctx);
+        if (options.feature_count == Count::Spaces && options.monastery_count == Count::Spaces) return;
+        const FeatureCounts counts{feature->kind(), feature->completed(), feature->tiles(), feature->pennants()};
+        const std::optional<int32_t> points = points_counted_in_tiles(counts, options, tiny_city_rule(ctx));
+        if (!points || *points == feature->base_points()) return;
+        out.adjust_feature_points(*points - feature->base_points(), "halflings: counted in tiles");
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<sdk::Expansion> make_expansion() { return std::make_unique<Halflings>(); }
+
+}  // namespace ck::halflings

@@ -1,0 +1,50 @@
+#include "tile_step.hpp"
+
+#include <cloisterkit/sdk/helpers.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ck::halflings {
+namespace {
+
+[[noreturn]] void refuse(const std::string& why) { throw std::runtime_error("halflings: " + why); }
+
+}  // namespace
+
+std::vector<TileType> distinct_tiles(const std::vector<TileType>& hand) {
+    std::vector<TileType> out;
+    for (TileType t : hand)
+        if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
+    return out;
+}
+
+std::string option_label(std::string_view tile_id) { return "play halfling " + std::string(tile_id); }
+
+bool tile_step_open(const fb::TurnInfo* turn) {
+    return turn == nullptr || (!turn->has_tile_to_place() && !turn->has_placed_tile());
+}
+
+void check_play(const fb::GameState& state, const fb::ApplyTileStepOptionArgs& args) {
+    const std::string action(sdk::as_view(args.action()));
+    if (action != kPlayHalflingAction)
+        refuse("unknown tile-step action '" + action + "' (expected " + std::string(kPlayHalflingAction) + ")");
+    const fb::TurnInfo* turn = state.turn();
+    if (turn == nullptr) refuse("play-halfling without a turn in the game state");
+    const std::string who = "player " + std::to_string(args.player());
+    if (args.player() != turn->active_player())
+        refuse(who + " is not the active player " + std::to_string(turn->active_player()) + " (HF-16)");
+    if (!tile_step_open(turn))
+        refuse("the tile step of this turn is already used: a tile was drawn, chosen or placed (HF-16)");
+    const auto* types = state.tile_types();
+    if (types == nullptr || args.tile_type() >= types->size())
+        refuse("tile type " + std::to_string(args.tile_type()) + " is not in the game's tile types");
+    const std::string tile_id(sdk::as_view(types->Get(args.tile_type())));
+    const fb::Player* player = sdk::find_player(state, args.player());
+    if (player == nullptr) refuse(who + " is not in the game state");
+    const auto* hand = player->hand();
+    const bool in_hand = hand != nullptr && std::find(hand->begin(), hand->end(), args.tile_type()) != hand->end();
+    if (!in_hand) refuse(who + " has no " + tile_id + " in hand (HF-16)");
+}
+
+}  // namespace ck::halflings
