@@ -10,7 +10,7 @@
 // (= field), `city@pennant` (= pennants).
 //
 // Gardens are always stored as FeatureKind::Garden segments at I; whether
-// they exist in a game is the host's decision (see strip_gardens in
+// they exist in a game is the host's decision (see without_gardens in
 // tile_def.hpp).
 //
 // Strict checks (HostError, message "<file>:<line>: tile \"<id>\": <why>"):

@@ -193,7 +193,7 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         undo_stack_.clear();
 }
 
-// halflings-geometry.md, "Saved games": a tile id in the active player's
+// halflings-geometry.md, "Saved games and scenarios": a tile id in the active player's
 // hand means "play it instead of drawing"; any other id is a regular draw.
 void Replay::choose_tile_from_message(const PlaceTile& p) {
     const int type = catalog_.index_of(p.tile_id);

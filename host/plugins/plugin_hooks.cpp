@@ -114,9 +114,10 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     return response;
 }
 
-void PluginHooks::call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes request, int only) {
-    const ck_bytes state = state_bytes(game);
-    checker_.begin(game, hook);
+void PluginHooks::call_all_and_apply(const Game& state_of, ck_hook_id hook, ck_bytes request, Game* game,
+                                     EffectSink sink, int only, size_t candidates) {
+    const ck_bytes state = state_bytes(state_of);
+    checker_.begin(state_of, hook, candidates);
     const ReleaseScope release{*this};
     // First every call and every check, so a refusal leaves the game as it was.
     for (uint32_t i = 0; i < expansions_.size(); ++i) {
@@ -125,7 +126,8 @@ void PluginHooks::call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes reque
     }
     for (const Pending& p : pending_) {
         if (p.response->effects() == nullptr || p.response->effects()->size() == 0) continue;
-        apply_effects(*p.response, &game, expansions_[p.expansion]->id, EffectSink{p.expansion});
+        sink.expansion = p.expansion;
+        apply_effects(*p.response, game, expansions_[p.expansion]->id, sink);
     }
 }
 
@@ -146,25 +148,19 @@ void PluginHooks::on_game_start(Game& game) {
     }
     const auto args = fb::CreateGameStartArgs(request_, static_cast<uint8_t>(game.player_count()),
                                               std::bit_cast<uint64_t>(game.initial_random()), hands);
-    call_all_and_apply(game, CK_HOOK_GAME_START, finish_request(CK_HOOK_GAME_START, fb::HookArgs::GameStartArgs, args.Union()));
+    call_all_and_apply(game, CK_HOOK_GAME_START,
+                       finish_request(CK_HOOK_GAME_START, fb::HookArgs::GameStartArgs, args.Union()), &game);
 }
 
 void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
     if (!any_has(CK_HOOK_TILE_STEP_OPTIONS)) return;
-    const ck_bytes state = state_bytes(game);
     start_request();
     const auto args = fb::CreateTileStepOptionsArgs(request_, player);
-    const ck_bytes request = finish_request(CK_HOOK_TILE_STEP_OPTIONS, fb::HookArgs::TileStepOptionsArgs, args.Union());
-    checker_.begin(game, CK_HOOK_TILE_STEP_OPTIONS);
-    const ReleaseScope release{*this};
-    for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (expansions_[i]->has_hook(CK_HOOK_TILE_STEP_OPTIONS))
-            if (const fb::HookResponse* r = call(i, CK_HOOK_TILE_STEP_OPTIONS, state, request)) pending_.push_back({i, r});
-    for (const Pending& p : pending_) {
-        EffectSink sink{p.expansion};
-        sink.tile_options = &out;
-        apply_effects(*p.response, nullptr, expansions_[p.expansion]->id, sink);
-    }
+    EffectSink sink;
+    sink.tile_options = &out;
+    call_all_and_apply(game, CK_HOOK_TILE_STEP_OPTIONS,
+                       finish_request(CK_HOOK_TILE_STEP_OPTIONS, fb::HookArgs::TileStepOptionsArgs, args.Union()), nullptr,
+                       sink);
 }
 
 void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
@@ -181,30 +177,23 @@ void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileS
                                                         b.CreateString(option.label));
     call_all_and_apply(game, CK_HOOK_APPLY_TILE_STEP_OPTION,
                        finish_request(CK_HOOK_APPLY_TILE_STEP_OPTION, fb::HookArgs::ApplyTileStepOptionArgs, args.Union()),
-                       static_cast<int>(option.expansion));
+                       &game, {}, static_cast<int>(option.expansion));
 }
 
 void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
                                    std::vector<Placement>& candidates) {
     if (!any_has(CK_HOOK_PLACEMENT_CHECK) || candidates.empty()) return;
-    const ck_bytes state = state_bytes(game);
     start_request();
     candidates_.clear();
     for (const Placement& p : candidates) candidates_.emplace_back(to_fb(p.at), p.rotation, type);
     const auto list = request_.CreateVectorOfStructs(candidates_.data(), candidates_.size());
     const auto args = fb::CreatePlacementCheckArgs(request_, player, list);
-    const ck_bytes request = finish_request(CK_HOOK_PLACEMENT_CHECK, fb::HookArgs::PlacementCheckArgs, args.Union());
-    checker_.begin(game, CK_HOOK_PLACEMENT_CHECK, candidates.size());
-    const ReleaseScope release{*this};
-    for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (expansions_[i]->has_hook(CK_HOOK_PLACEMENT_CHECK))
-            if (const fb::HookResponse* r = call(i, CK_HOOK_PLACEMENT_CHECK, state, request)) pending_.push_back({i, r});
     vetoed_.assign(candidates.size(), 0);
-    for (const Pending& p : pending_) {
-        EffectSink sink{p.expansion};
-        sink.vetoed = &vetoed_;
-        apply_effects(*p.response, nullptr, expansions_[p.expansion]->id, sink);
-    }
+    EffectSink sink;
+    sink.vetoed = &vetoed_;
+    call_all_and_apply(game, CK_HOOK_PLACEMENT_CHECK,
+                       finish_request(CK_HOOK_PLACEMENT_CHECK, fb::HookArgs::PlacementCheckArgs, args.Union()), nullptr,
+                       sink, -1, candidates.size());
     size_t keep = 0;
     for (size_t i = 0; i < candidates.size(); ++i)
         if (!vetoed_[i]) candidates[keep++] = candidates[i];
@@ -218,23 +207,18 @@ void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& pl
     const fb::Placement p(to_fb(placement.at), placement.rotation, type);
     const auto args = fb::CreateTilePlacedArgs(request_, player, &p, from_hand);
     call_all_and_apply(game, CK_HOOK_TILE_PLACED,
-                       finish_request(CK_HOOK_TILE_PLACED, fb::HookArgs::TilePlacedArgs, args.Union()));
+                       finish_request(CK_HOOK_TILE_PLACED, fb::HookArgs::TilePlacedArgs, args.Union()), &game);
 }
 
 void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
     if (!any_has(CK_HOOK_FIGURE_OPTIONS)) return;
-    const ck_bytes state = state_bytes(game);
     start_request();
     const fb::TileRef tile = to_fb(placed);
     const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile);
-    const ck_bytes request = finish_request(CK_HOOK_FIGURE_OPTIONS, fb::HookArgs::FigureOptionsArgs, args.Union());
-    checker_.begin(game, CK_HOOK_FIGURE_OPTIONS);
-    const ReleaseScope release{*this};
-    for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (expansions_[i]->has_hook(CK_HOOK_FIGURE_OPTIONS))
-            if (const fb::HookResponse* r = call(i, CK_HOOK_FIGURE_OPTIONS, state, request)) pending_.push_back({i, r});
-    for (const Pending& p : pending_)
-        apply_effects(*p.response, nullptr, expansions_[p.expansion]->id, EffectSink{p.expansion, &out, nullptr});
+    EffectSink sink;
+    sink.options = &out;
+    call_all_and_apply(game, CK_HOOK_FIGURE_OPTIONS,
+                       finish_request(CK_HOOK_FIGURE_OPTIONS, fb::HookArgs::FigureOptionsArgs, args.Union()), nullptr, sink);
 }
 
 void PluginHooks::apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) {
@@ -253,7 +237,7 @@ void PluginHooks::apply_figure_action(Game& game, uint8_t player, const Expansio
     const auto args = fb::CreateApplyFigureActionArgs(b, player, fo);
     call_all_and_apply(game, CK_HOOK_APPLY_FIGURE_ACTION,
                        finish_request(CK_HOOK_APPLY_FIGURE_ACTION, fb::HookArgs::ApplyFigureActionArgs, args.Union()),
-                       static_cast<int>(option.expansion));
+                       &game, {}, static_cast<int>(option.expansion));
 }
 
 int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature) {
@@ -289,7 +273,7 @@ void PluginHooks::on_turn_end(Game& game) {
             hook == CK_HOOK_TURN_END
                 ? finish_request(hook, fb::HookArgs::TurnEndArgs, fb::CreateTurnEndArgs(request_, player).Union())
                 : finish_request(hook, fb::HookArgs::GameEndCheckArgs, fb::CreateGameEndCheckArgs(request_, player).Union());
-        call_all_and_apply(game, hook, request);
+        call_all_and_apply(game, hook, request, &game);
     }
 }
 
@@ -298,7 +282,7 @@ void PluginHooks::on_final_scoring(Game& game) {
     start_request();
     const auto args = fb::CreateFinalScoringArgs(request_, static_cast<uint8_t>(game.player_count()));
     call_all_and_apply(game, CK_HOOK_FINAL_SCORING,
-                       finish_request(CK_HOOK_FINAL_SCORING, fb::HookArgs::FinalScoringArgs, args.Union()));
+                       finish_request(CK_HOOK_FINAL_SCORING, fb::HookArgs::FinalScoringArgs, args.Union()), &game);
 }
 
 }  // namespace ck::host

@@ -76,9 +76,13 @@ private:
     // Calls expansion `i`; returns its verified, checked response or
     // nullptr when it has nothing to say. The buffer stays in `buffers_`.
     const fb::HookResponse* call(uint32_t i, ck_hook_id hook, ck_bytes state, ck_bytes request);
-    // Calls every expansion with `hook` (or only `only`), checks all
-    // responses, then applies them in expansion order.
-    void call_all_and_apply(Game& game, ck_hook_id hook, ck_bytes request, int only = -1);
+    // Calls every expansion with `hook` (or only `only`) against the state of
+    // `state_of` and checks every response (against `candidates` placements
+    // for PLACEMENT_CHECK) before any effect is applied, so a refusal leaves
+    // everything as it was; then applies them in expansion order, to `game`
+    // (null for hooks whose effects only fill `sink`) and `sink`.
+    void call_all_and_apply(const Game& state_of, ck_hook_id hook, ck_bytes request, Game* game, EffectSink sink = {},
+                            int only = -1, size_t candidates = 0);
     void release_buffers();
     // Releases every response buffer of a hook call when it goes out of scope.
     struct ReleaseScope {

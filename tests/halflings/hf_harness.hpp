@@ -27,7 +27,7 @@ const std::vector<std::string>& all_halflings();
 // Halflings II 1-4, the symbol tiles (HF-12).
 const std::vector<std::string>& symbol_tiles();
 // A triangle tile that is not one of the 24 (saved games may put any
-// triangle into a hand, halflings-geometry "Saved games").
+// triangle into a hand, docs/halflings-geometry.md "Saved games and scenarios").
 inline constexpr const char* kForeignTriangle = "EX/tri-example";
 
 // ---- game states

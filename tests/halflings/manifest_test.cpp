@@ -96,7 +96,7 @@ TEST(HalflingsManifest, DeclaresEveryOptionWithDefaultFirst) {
         EXPECT_NE(find_option(m, key)->description.find("no effect"), std::string::npos) << key;
 }
 
-// The rules' table 3.3; every preset names all six era keys.
+// The presets (docs/expansions/halflings.md "Presets"); every preset names all six era keys.
 TEST(HalflingsManifest, HF3_3_PresetsFollowTheRulesTable) {
     const fb::ExpansionManifestT m = manifest();
     EXPECT_EQ(m.rule_presets.size(), 4u);

@@ -1,5 +1,5 @@
 // FEATURE_SCORING: counting in tiles instead of the host's occupied spaces
-// (HF-29, HF-31, HF-32, HF-33, HF-34, HF-47, the rules' section 3.4). The
+// (HF-29, HF-31, HF-32, HF-33, HF-34, HF-47, docs/expansions/halflings.md "Scoring in tiles"). The
 // host scores by spaces; Halflings answers the difference.
 #include <gtest/gtest.h>
 
@@ -184,7 +184,7 @@ TEST(HalflingsScoring, AdjustmentIsRelativeToTheBasePoints) {
     EXPECT_EQ(feature_points_delta(r), 2);
 }
 
-// The presets of table 3.3, with only halflings.ruleset in the state.
+// The presets (docs/expansions/halflings.md "Presets"), with only halflings.ruleset in the state.
 TEST(HalflingsScoring, HF3_3_RulesetPresetsSetTheCounting) {
     const auto with = [](const char* ruleset) { return Rules{{"halflings.ruleset", ruleset}}; };
     EXPECT_EQ(points(with("2021"), ex1_city()), 8);

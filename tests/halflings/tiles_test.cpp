@@ -1,6 +1,6 @@
 // halflings.xml through the host's own tile reader (host/core/tile_xml.*):
 // the 24 triangles load, next to basic.xml, and their reconstructed layouts
-// are consistent (HF-7, HF-11, the rules' section 14).
+// are consistent (HF-7, HF-11, docs/expansions/halflings.md "The tiles").
 #include <gtest/gtest.h>
 
 #include <pugixml.hpp>

@@ -100,20 +100,7 @@ void take_and_place(Game& game, const HfStep& s) {
 void hf_play(Game& game, const HfStep& s) {
     take_and_place(game, s);
     if (::testing::Test::HasFatalFailure()) return;
-    if (s.meeple_kind) {
-        ASSERT_EQ(game.phase(), Phase::ActionPhase);
-        const size_t i = meeple_option(game, *s.meeple_kind, s.meeple_location);
-        ASSERT_LT(i, game.meeple_options().size());
-        game.deploy_meeple(game.meeple_options()[i].pointer, *game.next_meeple());
-    } else if (!s.building.empty()) {
-        ASSERT_EQ(game.phase(), Phase::ActionPhase);
-        const size_t i = building_option(game, s.building);
-        ASSERT_LT(i, game.expansion_options().size());
-        game.apply_expansion_option(i);
-    } else if (game.phase() == Phase::ActionPhase) {
-        game.pass();
-    }
-    game.commit(0.5);
+    figure_step_and_commit(game, s.meeple_kind, s.meeple_location, s.building);
 }
 
 void hf_play_all(Game& game, const std::vector<HfStep>& steps) {

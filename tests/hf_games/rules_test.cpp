@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "hf_game.hpp"
@@ -25,15 +26,6 @@ constexpr auto Field = FeatureKind::Field;
 
 const Rules kTiles{{"halflings.featureCount", "tiles"}};
 const Rules kMonasteryTiles{{"halflings.monasteryCount", "tiles"}};
-
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const HostError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
 
 // ---------------------------------------------------------------- HF-16: the tile step
 
@@ -139,10 +131,44 @@ TEST(HfGames, HF19_HF22_EveryFacingEdgeMustMatch) {
     // Its city hypotenuse would face the road hypotenuse.
     EXPECT_THAT(error_of([&] { game.place_tile("TT/city-d", space(1, 0, Corner::NE), 0); }),
                 HasSubstr("hypotenuse (city) meets road"));
-    // A leg on a road side must be road: the city-d's legs are fields.
+    // (2,0) SW: its W leg faces the gap of (1,0), so nothing there counts as contact.
     EXPECT_THAT(error_of([&] { game.place_tile("TT/city-d", space(2, 0, Corner::SW), 2); }), HasSubstr("no contact"));
+    // A leg on a road side must be road: the city-d's legs are fields.
     EXPECT_THAT(error_of([&] { game.place_tile("TT/city-d", space(-1, 0, Corner::NE), 0); }),
                 HasSubstr("meets road"));
+}
+
+// HF-22: a triangle with two legs against tiles must match both.
+TEST(HfGames, HF22_TwoLegsAgainstTilesMustBothMatch) {
+    auto hooks = hf_hooks();
+    Game game(hf_setup(*hooks, {"BA/RFr", "BA/C"}, {{"TT/road", "TT/field"}, {}}));
+    hf_play(game, drawn("BA/RFr", 1, 0, 0));   // fields N and S of its road
+    hf_play(game, drawn("BA/C", 0, -1, 2));    // city S onto the start's; field on its E side
+    // (1,-1) SW: leg S faces BA/RFr's north field, leg W faces BA/C's east field.
+    const Placement sw{space(1, -1, Corner::SW), 2};
+    EXPECT_EQ(game.placement_problem(type_of(game, "TT/field"), sw), "") << "both legs match";
+    EXPECT_THAT(game.placement_problem(type_of(game, "TT/road"), sw), HasSubstr("edge W (road) meets field"))
+        << "leg S matches, leg W does not";
+    game.choose_tile_step_option(0);  // TT/road
+    EXPECT_THAT(error_of([&] { game.place_tile(type_of(game, "TT/road"), sw); }), HasSubstr("meets field"));
+}
+
+// HF-23: a halfling is a tile like any other for placement effects: another
+// expansion's TILE_PLACED sees it, flagged as played from the hand (the
+// scripted test expansion gives 10 points for a hand tile, 1 for a drawn one).
+TEST(HfGames, HF23_OtherExpansionsSeeAHalflingPlacedLikeAnyTile) {
+    static PluginRegistry scripted;
+    static const bool loaded =
+        scripted.load(std::filesystem::path(CK_TEST_MODULE_DIR) / "test_scripted.so").status == ModuleStatus::Loaded;
+    ASSERT_TRUE(loaded);
+    std::vector<const PluginExpansion*> expansions = shipped_registry().resolve({"halflings"});
+    for (const PluginExpansion* e : scripted.resolve({"test.tile-placed"})) expansions.push_back(e);
+    PluginHooks hooks(expansions);
+    Game game(hf_setup(hooks, {"BA/RFr"}, {{"TT/road"}, {}}));
+    hf_play(game, from_hand("TT/road", 1, 0, 2));
+    hf_play(game, drawn("BA/RFr", -1, 0, 0));
+    EXPECT_EQ(points_named(game, 0, "test.tile"), 10);
+    EXPECT_EQ(points_named(game, 1, "test.tile"), 1);
 }
 
 // ---------------------------------------------------------------- HF-24, HF-25: figures
@@ -411,7 +437,7 @@ TEST(HfGames, PresetHandsMustBeDealtExactlyAndNeedHalflings) {
     EXPECT_THAT(error_of([&] { Game g(hf_setup(*hooks, {}, {{"TT/road"}})); }), HasSubstr("hands are given for 1 players"));
 }
 
-// ---------------------------------------------------------------- presets (section 3.3)
+// ---------------------------------------------------------------- presets (docs/expansions/halflings.md "Presets")
 
 TEST(HfGames, PresetsSetTheirKeysAndExplicitKeysWin) {
     auto hooks = hf_hooks();
@@ -436,6 +462,15 @@ TEST(HfGames, PresetsSetTheirKeysAndExplicitKeysWin) {
 }
 
 TEST(HfGames, Preset2015CountsTilesForRoadsAndMonasteries) {
+    {
+        auto hooks = hf_hooks();
+        const Hands hands{{"TT/field", "TT/field"}, {"TT/field", "TT/field"}};
+        Game game(hf_setup(*hooks, {"BA/L", "BA/RFr"}, hands, 2, 2, {{"halflings.ruleset", "2015"}}));
+        hf_play_all(game, {from_hand("TT/field", 0, 1, 0), from_hand("TT/field", 0, 1, 2),
+                           drawn("BA/L", 0, 2, 0).meeple(Monastery, "I"), from_hand("TT/field", -1, 1, 0),
+                           from_hand("TT/field", -1, 1, 2), drawn("BA/RFr", 1, 0, 0)});
+        EXPECT_EQ(points_named(game, 0, "monastery.incomplete"), 5) << "1 + 4 triangles, as in HF34 under tiles";
+    }
     auto hooks = hf_hooks();
     Game game(hf_setup(*hooks, {"BA/LR", "BA/LR"}, {{"TT/road"}, {"TT/road"}}, 2, 2, {{"halflings.ruleset", "2015"}}));
     hf_play_all(game, road_across_a_space());

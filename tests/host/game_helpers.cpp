@@ -48,6 +48,15 @@ void play_all(Game& game, const std::vector<Turn>& turns) {
     }
 }
 
+std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const HostError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
 int points_named(const Game& game, uint8_t player, const std::string& name) {
     int sum = 0;
     for (const ScoreEntry& e : game.score_log())

@@ -2,6 +2,7 @@
 // tiles, a forced draw order, and one-line turns.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct Turn {
 };
 void play(Game& game, const Turn& t);
 void play_all(Game& game, const std::vector<Turn>& turns);
+
+// The message of the HostError that `f` throws, or "(no error)".
+std::string error_of(const std::function<void()>& f);
 
 // Sum of a player's score entries with the given name.
 int points_named(const Game& game, uint8_t player, const std::string& name);

@@ -10,7 +10,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string error_of(const std::function<void()>& f) {
+std::string illegal_move_error(const std::function<void()>& f) {
     try {
         f();
     } catch (const HostError& e) {
@@ -22,7 +22,7 @@ std::string error_of(const std::function<void()>& f) {
 
 TEST(Legality, TileThatIsNotTheDrawnOneIsRefused) {
     Game game(base_setup({"BA/C"}));
-    EXPECT_THAT(error_of([&] { game.place_tile("BA/L", {{0, 1}, Corner::None}, 0); }),
+    EXPECT_THAT(illegal_move_error([&] { game.place_tile("BA/L", {{0, 1}, Corner::None}, 0); }),
                 HasSubstr("is not the drawn tile \"BA/C\""));
     EXPECT_EQ(game.phase(), Phase::TilePhase);
 }
@@ -30,7 +30,7 @@ TEST(Legality, TileThatIsNotTheDrawnOneIsRefused) {
 TEST(Legality, EdgeMismatchIsRefusedNamingTheEdge) {
     Game game(base_setup({"BA/C"}));
     // BA/C unturned has its city north and field south; the start city is below.
-    EXPECT_THAT(error_of([&] { game.place_tile("BA/C", {{0, -1}, Corner::None}, 0); }),
+    EXPECT_THAT(illegal_move_error([&] { game.place_tile("BA/C", {{0, -1}, Corner::None}, 0); }),
                 HasSubstr("edge S (field) meets city of the tile at (0,0)"));
     EXPECT_EQ(game.phase(), Phase::TilePhase);
     EXPECT_EQ(game.placed_tiles().size(), 1u);
@@ -40,22 +40,22 @@ TEST(Legality, EdgeMismatchIsRefusedNamingTheEdge) {
 
 TEST(Legality, PlacementWithoutContactIsRefused) {
     Game game(base_setup({"BA/L"}));
-    EXPECT_THAT(error_of([&] { game.place_tile("BA/L", {{3, 3}, Corner::None}, 0); }), HasSubstr("no contact"));
-    EXPECT_THAT(error_of([&] { game.place_tile("BA/L", {{1, 1}, Corner::None}, 0); }), HasSubstr("no contact"))
+    EXPECT_THAT(illegal_move_error([&] { game.place_tile("BA/L", {{3, 3}, Corner::None}, 0); }), HasSubstr("no contact"));
+    EXPECT_THAT(illegal_move_error([&] { game.place_tile("BA/L", {{1, 1}, Corner::None}, 0); }), HasSubstr("no contact"))
         << "a diagonal neighbour is not contact";
 }
 
 TEST(Legality, OccupiedSpaceIsRefused) {
     Game game(base_setup({"BA/RFr"}));
-    EXPECT_THAT(error_of([&] { game.place_tile("BA/RFr", {{0, 0}, Corner::None}, 0); }), HasSubstr("occupied"));
+    EXPECT_THAT(illegal_move_error([&] { game.place_tile("BA/RFr", {{0, 0}, Corner::None}, 0); }), HasSubstr("occupied"));
 }
 
 TEST(Legality, MovesInTheWrongPhaseAreRefused) {
     Game game(base_setup({"BA/RFr"}));
-    EXPECT_THAT(error_of([&] { game.commit(); }), HasSubstr("cannot commit in TilePhase"));
-    EXPECT_THAT(error_of([&] { game.pass(); }), HasSubstr("cannot pass in TilePhase"));
+    EXPECT_THAT(illegal_move_error([&] { game.commit(); }), HasSubstr("cannot commit in TilePhase"));
+    EXPECT_THAT(illegal_move_error([&] { game.pass(); }), HasSubstr("cannot pass in TilePhase"));
     game.place_tile("BA/RFr", {{1, 0}, Corner::None}, 0);
-    EXPECT_THAT(error_of([&] { game.place_tile("BA/RFr", {{2, 0}, Corner::None}, 0); }),
+    EXPECT_THAT(illegal_move_error([&] { game.place_tile("BA/RFr", {{2, 0}, Corner::None}, 0); }),
                 HasSubstr("cannot place a tile in ActionPhase"));
 }
 
@@ -80,7 +80,7 @@ TEST(Legality, MeepleOnOccupiedFeatureIsRefused) {
     play(game, {"BA/RFr", 1, 0, 0, FeatureKind::Road, "WE"});
     game.place_tile("BA/RFr", {{2, 0}, Corner::None}, 0);
     for (const MeepleOption& o : game.meeple_options()) EXPECT_NE(o.pointer.kind, FeatureKind::Road);
-    EXPECT_THAT(error_of([&] { game.deploy_meeple(ptr(2, 0, FeatureKind::Road, "WE"), "1.small.1"); }),
+    EXPECT_THAT(illegal_move_error([&] { game.deploy_meeple(ptr(2, 0, FeatureKind::Road, "WE"), "1.small.1"); }),
                 HasSubstr("already has a follower"));
     EXPECT_EQ(game.phase(), Phase::ActionPhase);
     game.deploy_meeple(ptr(2, 0, FeatureKind::Field, "NL.NR.EL.WR"), "1.small.1");
@@ -90,24 +90,24 @@ TEST(Legality, MeepleOnOccupiedFeatureIsRefused) {
 TEST(Legality, MeeplePointerMustBeTheWholeSegmentOnThePlacedTile) {
     Game game(base_setup({"BA/RFr", "BA/RFr"}));
     game.place_tile("BA/RFr", {{1, 0}, Corner::None}, 0);
-    EXPECT_THAT(error_of([&] { game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "W"), "0.small.1"); }),
+    EXPECT_THAT(illegal_move_error([&] { game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "W"), "0.small.1"); }),
                 HasSubstr("no road segment with that exact location"));
-    EXPECT_THAT(error_of([&] { game.deploy_meeple(ptr(0, 0, FeatureKind::Road, "WE"), "0.small.1"); }),
+    EXPECT_THAT(illegal_move_error([&] { game.deploy_meeple(ptr(0, 0, FeatureKind::Road, "WE"), "0.small.1"); }),
                 HasSubstr("tile placed this turn"));
 }
 
 TEST(Legality, MeepleMustBeTheActivePlayersAndInSupply) {
     Game game(base_setup({"BA/RFr", "BA/RFr", "BA/RFr"}));
     game.place_tile("BA/RFr", {{1, 0}, Corner::None}, 0);
-    EXPECT_THAT(error_of([&] { game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "WE"), "1.small.1"); }),
+    EXPECT_THAT(illegal_move_error([&] { game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "WE"), "1.small.1"); }),
                 HasSubstr("does not belong to the active player"));
-    EXPECT_THAT(error_of([&] { game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "WE"), "0.small.8"); }),
+    EXPECT_THAT(illegal_move_error([&] { game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "WE"), "0.small.8"); }),
                 HasSubstr("not in the player's supply"));
     game.deploy_meeple(ptr(1, 0, FeatureKind::Road, "WE"), "0.small.4");  // any meeple in supply is fine
     game.commit(0.5);
     play(game, {"BA/RFr", -1, 0, 0});
     game.place_tile("BA/RFr", {{2, 0}, Corner::None}, 0);
-    EXPECT_THAT(error_of([&] { game.deploy_meeple(ptr(2, 0, FeatureKind::Field, "NL.NR.EL.WR"), "0.small.4"); }),
+    EXPECT_THAT(illegal_move_error([&] { game.deploy_meeple(ptr(2, 0, FeatureKind::Field, "NL.NR.EL.WR"), "0.small.4"); }),
                 HasSubstr("not in the player's supply"));
     EXPECT_EQ(game.next_meeple(), (MeepleId{0, 1}));
 }

@@ -55,15 +55,6 @@ void place(Game& g, const char* id, Placement p) {
     g.commit(0.5);
 }
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const HostError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
-
 // A triangle goes into an empty space in any corner whose legs touch a tile
 // and match it; a leg beside the gap gives no contact.
 TEST(Triangles, PlacementsIntoEmptySpacesAreTheCornersWithMatchingLegs) {

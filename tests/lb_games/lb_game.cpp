@@ -68,23 +68,28 @@ size_t meeple_option(const Game& game, FeatureKind kind, const std::string& loca
     return options.size();
 }
 
-void play(Game& game, const Step& s) {
-    place(game, s);
-    if (::testing::Test::HasFatalFailure()) return;
-    if (s.meeple_kind) {
+void figure_step_and_commit(Game& game, std::optional<FeatureKind> meeple_kind, const std::string& meeple_location,
+                            const std::string& building) {
+    if (meeple_kind) {
         ASSERT_EQ(game.phase(), Phase::ActionPhase);
-        const size_t i = meeple_option(game, *s.meeple_kind, s.meeple_location);
+        const size_t i = meeple_option(game, *meeple_kind, meeple_location);
         ASSERT_LT(i, game.meeple_options().size());
         game.deploy_meeple(game.meeple_options()[i].pointer, *game.next_meeple());
-    } else if (!s.building.empty()) {
+    } else if (!building.empty()) {
         ASSERT_EQ(game.phase(), Phase::ActionPhase);
-        const size_t i = building_option(game, s.building);
+        const size_t i = building_option(game, building);
         ASSERT_LT(i, game.expansion_options().size());
         game.apply_expansion_option(i);
     } else if (game.phase() == Phase::ActionPhase) {
         game.pass();
     }
     game.commit(0.5);
+}
+
+void play(Game& game, const Step& s) {
+    place(game, s);
+    if (::testing::Test::HasFatalFailure()) return;
+    figure_step_and_commit(game, s.meeple_kind, s.meeple_location, s.building);
 }
 
 void play_all(Game& game, const std::vector<Step>& steps) {

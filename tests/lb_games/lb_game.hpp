@@ -54,6 +54,10 @@ void place(Game& game, const Step& s);
 size_t building_option(const Game& game, const std::string& kind);
 // Index into meeple_options() of the segment of `kind` including `location`.
 size_t meeple_option(const Game& game, FeatureKind kind, const std::string& location);
+// The figure step (a meeple on the segment of `meeple_kind` including
+// `meeple_location`, else the building `building`, else pass), then commit.
+void figure_step_and_commit(Game& game, std::optional<FeatureKind> meeple_kind, const std::string& meeple_location,
+                            const std::string& building);
 void play(Game& game, const Step& s);
 void play_all(Game& game, const std::vector<Step>& steps);
 

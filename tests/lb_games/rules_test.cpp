@@ -29,15 +29,6 @@ TileRef at(int x, int y) { return {{static_cast<int16_t>(x), static_cast<int16_t
 
 void place_first_legal(Game& game) { game.place_tile(*game.drawn_tile(), game.legal_placements().front()); }
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const HostError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
-
 // ---------------------------------------------------------------- LB-4, LB-21: dealing
 
 TEST(LbGames, LB4_LB21_TokensDealtForTwoToSixPlayersUnderBothSplitsAndValues) {

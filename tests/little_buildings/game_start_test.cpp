@@ -1,4 +1,4 @@
-// GAME_START: dealing the buildings (LB-4, LB-21, jcz-interop 4.13).
+// GAME_START: dealing the buildings (LB-4, LB-21, jcz-interop §4.13).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -68,7 +68,7 @@ TEST(LittleBuildingsGameStart, LB21_ThreeTwoOneGivesEqualTypes) {
     }
 }
 
-// jcz-interop 4.13 / 8.3: JCloisterZone deals floor(6 / N) of each type
+// jcz-interop §4.13 / §8.3: JCloisterZone deals floor(6 / N) of each type
 // whatever the values, also for 1 player and none from 7 players on.
 TEST(LittleBuildingsGameStart, JczSplitGivesFloor6OverNOfEachTypeUnderBothValues) {
     for (const char* values : {"flat", "321"}) {
@@ -78,7 +78,7 @@ TEST(LittleBuildingsGameStart, JczSplitGivesFloor6OverNOfEachTypeUnderBothValues
             for (int p = 0; p < n; ++p) EXPECT_EQ(dealt[p], (Counts{each, each, each})) << n << " players, " << values;
         }
     }
-    // Four players differ from the published rules: 3 each instead of 4.
+    // Four players differ from the published rules (LB-4): 3 each instead of 4 (docs/jcz-interop.md §8.3).
     EXPECT_EQ(total(deal(4, {{"littleBuildings.split", "jcz"}})[0]), 3);
 }
 

@@ -1,5 +1,6 @@
 // The bridge (PluginHooks): state serialisation, hook calls, verification
-// of responses and application of effects to a real Game.
+// of responses and application of effects to a real Game; the tile-step
+// hooks PLACEMENT_CHECK (vetoes) and TILE_PLACED at the end.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -254,4 +255,57 @@ TEST(Bridge, LittleBuildingsFromTheShippedModulePlaysWholeGames) {
         for (const auto& t : game.tokens()) EXPECT_THAT(t.kind, testing::StartsWith("LB_"));
     }
     EXPECT_GT(tokens_placed, 0u);
+}
+
+// ---------------------------------------------------------------- tile step
+
+TEST(BridgeTileStep, PlacementCheckVetoesEveryPlacementEastOfTheStart) {
+    PluginHooks hooks(scripted().resolve({"test.veto-east"}));
+    GameSetup setup = setup_for(&hooks, hooks.expansion_ids(), 11);
+    setup.draw_order = {"BA/RFr", "BA/RFr"};  // a straight road: it fits east and west of the start
+    Game game(setup);
+    std::vector<Placement> all;
+    game.legal_placements_of(*game.drawn_tile(), all);
+    const auto east = std::count_if(all.begin(), all.end(), [](const Placement& p) { return p.at.pos.x > 0; });
+    ASSERT_GT(east, 0) << "the first tile fits east of the start tile";
+    EXPECT_EQ(game.legal_placements().size(), all.size() - static_cast<size_t>(east));
+    for (const Placement& p : game.legal_placements()) EXPECT_LE(p.at.pos.x, 0);
+
+    // A vetoed placement is refused even though the geometry allows it.
+    const Placement vetoed = *std::find_if(all.begin(), all.end(), [](const Placement& p) { return p.at.pos.x > 0; });
+    try {
+        game.place_tile(*game.drawn_tile(), vetoed);
+        FAIL() << "a vetoed placement was accepted";
+    } catch (const HostError& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::IllegalMove);
+        EXPECT_THAT(e.what(), HasSubstr("an expansion vetoed this placement"));
+    }
+
+    // A whole game never goes east of x = 0.
+    RandomPlayer agent(3);
+    while (!game.is_over()) play_turn(game, agent);
+    for (const PlacedTile& t : game.placed_tiles()) EXPECT_LE(t.at.pos.x, 0);
+}
+
+TEST(BridgeTileStep, TilePlacedIsCalledOncePerTileWithItsEffectsApplied) {
+    PluginHooks hooks(scripted().resolve({"test.tile-placed"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids(), 11));
+    RandomPlayer agent(5);
+    for (int turn = 0; turn < 6; ++turn) play_turn(game, agent);
+    int tile_points = 0;
+    for (const ScoreEntry& e : game.score_log())
+        if (e.name == "test.tile") tile_points += e.points;
+    EXPECT_EQ(tile_points, 6);  // 1 per regular tile, none from a hand
+}
+
+TEST(BridgeTileStep, VetoOfACandidateNeverAskedAboutIsRejected) {
+    PluginHooks hooks(scripted().resolve({"test.bad-veto"}));
+    try {
+        Game game(setup_for(&hooks, hooks.expansion_ids(), 11));
+        FAIL() << "the bad veto was accepted";
+    } catch (const HostError& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::Plugin);
+        EXPECT_THAT(e.what(), HasSubstr("expansion test.bad-veto, hook PLACEMENT_CHECK: response rejected"));
+        EXPECT_THAT(e.what(), HasSubstr("out of range"));
+    }
 }

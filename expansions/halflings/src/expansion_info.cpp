@@ -21,7 +21,7 @@ sdk::ExpansionInfo expansion_info() {
     info.rule_options = rule_option_declarations();
     info.rule_presets = rule_presets();
     info.tile_definitions_xml = std::string(tiles_xml());
-    // setup.elements key of saved games (halflings-geometry, "Saved games").
+    // setup.elements key of saved games (halflings-geometry.md, "Saved games and scenarios").
     info.jcz_element = "halflings";
     return info;
 }

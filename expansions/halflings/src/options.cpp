@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <cloisterkit/sdk/helpers.hpp>
+#include <cloisterkit/sdk/option_table.hpp>
 
 #include <array>
 #include <stdexcept>
@@ -9,20 +10,9 @@
 namespace ck::halflings {
 namespace {
 
-template <class E>
-struct Choice {
-    std::string_view value;
-    E meaning;
-};
+using sdk::OptionTable;
 
-// One option with a fixed list of values: its key, its values (the first is
-// the default) and the description `cloisterkit plugins` prints.
-template <class E, size_t N>
-struct OptionTable {
-    std::string_view key;
-    std::array<Choice<E>, N> choices;
-    std::string_view description;
-};
+constexpr std::string_view kWho = "halflings";
 
 constexpr OptionTable<Ruleset, 4> kRulesetOption{
     option_keys::kRuleset,
@@ -85,7 +75,7 @@ constexpr std::string_view kHandSizeDescription =
     "Halflings per player, a whole number >= 1 (HF-12, HF-40); 3 in the 2nd edition, 2 in the 1st. "
     "handSize x players must not exceed the pool (HF-14). Not enforced when a saved game fixes the hands.";
 
-// The rules' table 3.3, one row per ruleset value. Every row names all six
+// The presets (docs/expansions/halflings.md "Presets"), one row per ruleset value. Every row names all six
 // keys, so a preset fixes an era completely (the table's "none" means the
 // defaults).
 struct PresetRow {
@@ -115,28 +105,9 @@ const PresetRow* preset_for(std::string_view ruleset) {
     return nullptr;
 }
 
-[[noreturn]] void bad_value(std::string_view key, std::string_view value, const std::string& allowed) {
-    throw std::runtime_error("halflings: rule option " + std::string(key) + " has unknown value '" +
-                             std::string(value) + "' (allowed: " + allowed + ")");
-}
-
-template <class E, size_t N>
-std::string allowed_list(const OptionTable<E, N>& table) {
-    std::string out;
-    for (const auto& c : table.choices) {
-        if (!out.empty()) out += ", ";
-        out += c.value;
-    }
-    return out;
-}
-
 template <class E, size_t N>
 E read_one(const RuleLookup& rule, const OptionTable<E, N>& table) {
-    const std::optional<std::string_view> value = rule(table.key);
-    if (!value) return table.choices.front().meaning;
-    for (const auto& c : table.choices)
-        if (c.value == *value) return c.meaning;
-    bad_value(table.key, *value, allowed_list(table));
+    return table.read(rule(table.key), kWho);
 }
 
 int64_t read_hand_size(const RuleLookup& rule) {
@@ -146,16 +117,6 @@ int64_t read_hand_size(const RuleLookup& rule) {
         throw std::runtime_error("halflings: rule option " + std::string(option_keys::kHandSize) +
                                  " must be a whole number >= 1, got '" + std::string(text) + "' (HF-40)");
     return *n;
-}
-
-template <class E, size_t N>
-sdk::RuleOption declaration(const OptionTable<E, N>& table) {
-    sdk::RuleOption decl;
-    decl.key = table.key;
-    decl.default_value = table.choices.front().value;
-    for (const auto& c : table.choices) decl.allowed.emplace_back(c.value);
-    decl.description = table.description;
-    return decl;
 }
 
 }  // namespace
@@ -187,15 +148,15 @@ std::vector<sdk::RuleOption> rule_option_declarations() {
     hand_size.key = option_keys::kHandSize;
     hand_size.default_value = kHandSizeDefault;
     hand_size.description = kHandSizeDescription;  // free-form: no allowed list
-    return {declaration(kRulesetOption),
-            declaration(kFeatureCountOption),
-            declaration(kMonasteryCountOption),
-            declaration(kGridUnitOption),
+    return {kRulesetOption.declaration(),
+            kFeatureCountOption.declaration(),
+            kMonasteryCountOption.declaration(),
+            kGridUnitOption.declaration(),
             hand_size,
-            declaration(kSetupOption),
-            declaration(kExcludeSymbolTilesOption),
-            declaration(kBarnPlacementOption),
-            declaration(kBridgeCountOption)};
+            kSetupOption.declaration(),
+            kExcludeSymbolTilesOption.declaration(),
+            kBarnPlacementOption.declaration(),
+            kBridgeCountOption.declaration()};
 }
 
 std::vector<sdk::RulePreset> rule_presets() {

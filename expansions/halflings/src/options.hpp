@@ -72,7 +72,7 @@ Options read_options(const RuleLookup& rule);
 // Every option, default value first, for the manifest.
 std::vector<sdk::RuleOption> rule_option_declarations();
 
-// One preset per ruleset value (the rules' table 3.3), for the manifest.
+// One preset per ruleset value (docs/expansions/halflings.md "Presets"), for the manifest.
 std::vector<sdk::RulePreset> rule_presets();
 
 }  // namespace ck::halflings

@@ -1,6 +1,6 @@
 // Points of roads, cities and monastic features when Halflings counts tiles
 // instead of the host's occupied spaces (HF-29, HF-31, HF-33, HF-34, HF-47,
-// the rules' section 3.4). The host always scores by spaces, the 1/2021
+// docs/expansions/halflings.md "Scoring in tiles"). The host always scores by spaces, the 1/2021
 // default; under featureCount=tiles or monasteryCount=tiles this expansion
 // answers FEATURE_SCORING with the difference.
 #pragma once

@@ -1,4 +1,4 @@
-// The 24 Halflings tiles (HF-11, the rules' section 14): their ids, which
+// The 24 Halflings tiles (HF-11, docs/expansions/halflings.md): their ids, which
 // of them carry other expansions' symbols, and their definitions as tile XML
 // (halflings.xml, embedded at build time).
 #pragma once

@@ -10,7 +10,7 @@ Reach bonus_reach(fb::FeatureKind kind, Scope scope) {
         case fb::FeatureKind::City:
         case fb::FeatureKind::Field: return Reach::Parts;
         case fb::FeatureKind::Monastery: return Reach::Area;
-        // Gardens are not in the rule text, only in the wiki's list (LB-14).
+        // Gardens: not in the published rule text, only in the wiki's reading (LB-14, docs/expansions/little-buildings.md).
         case fb::FeatureKind::Garden: return scope == Scope::Extended ? Reach::Area : Reach::None;
     }
     // A feature kind added to the schema after this code: no rule covers it yet.

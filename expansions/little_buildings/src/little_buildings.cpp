@@ -45,7 +45,7 @@ class LittleBuildings final : public sdk::Expansion {
 public:
     sdk::ExpansionInfo info() const override { return expansion_info(); }
 
-    // LB-4, LB-21 (split=rules) or jcz-interop 4.13 (split=jcz).
+    // LB-4, LB-21 (split=rules) or jcz-interop §4.13 (split=jcz).
     void on_game_start(const sdk::HookContext& ctx, const fb::GameStartArgs& args, sdk::Effects& out) const override {
         const Options options = options_of(ctx);
         const auto* players = ctx.state().players();

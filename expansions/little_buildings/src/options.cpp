@@ -1,25 +1,13 @@
 #include "options.hpp"
 
-#include <array>
-#include <stdexcept>
+#include <cloisterkit/sdk/option_table.hpp>
+
 #include <string>
 
 namespace ck::little_buildings {
 namespace {
 
-template <class E>
-struct Choice {
-    std::string_view value;
-    E meaning;
-};
-
-// One option: its key, its values (the first is the default) and a description.
-template <class E, size_t N>
-struct OptionTable {
-    std::string_view key;
-    std::array<Choice<E>, N> choices;
-    std::string_view description;
-};
+using sdk::OptionTable;
 
 constexpr OptionTable<Values, 2> kValuesOption{
     option_keys::kValues,
@@ -49,33 +37,8 @@ constexpr OptionTable<GridUnit, 2> kGridUnitOption{
     option_keys::kGridUnit, {{{"space", GridUnit::Space}, {"tile", GridUnit::Tile}}}, ""};
 
 template <class E, size_t N>
-std::string allowed_list(const OptionTable<E, N>& table) {
-    std::string out;
-    for (const auto& c : table.choices) {
-        if (!out.empty()) out += ", ";
-        out += c.value;
-    }
-    return out;
-}
-
-template <class E, size_t N>
 E read_one(const RuleLookup& rule, const OptionTable<E, N>& table) {
-    std::optional<std::string_view> value = rule(table.key);
-    if (!value) return table.choices.front().meaning;
-    for (const auto& c : table.choices)
-        if (c.value == *value) return c.meaning;
-    throw std::runtime_error("little buildings: rule option " + std::string(table.key) + " has unknown value '" +
-                             std::string(*value) + "' (allowed: " + allowed_list(table) + ")");
-}
-
-template <class E, size_t N>
-sdk::RuleOption declaration(const OptionTable<E, N>& table) {
-    sdk::RuleOption decl;
-    decl.key = table.key;
-    decl.default_value = table.choices.front().value;
-    for (const auto& c : table.choices) decl.allowed.emplace_back(c.value);
-    decl.description = table.description;
-    return decl;
+    return table.read(rule(table.key), "little buildings");
 }
 
 }  // namespace
@@ -91,8 +54,8 @@ Options read_options(const RuleLookup& rule) {
 }
 
 std::vector<sdk::RuleOption> rule_option_declarations() {
-    return {declaration(kValuesOption), declaration(kSplitOption), declaration(kScopeOption),
-            declaration(kBonusOnZeroOption)};
+    return {kValuesOption.declaration(), kSplitOption.declaration(), kScopeOption.declaration(),
+            kBonusOnZeroOption.declaration()};
 }
 
 }  // namespace ck::little_buildings

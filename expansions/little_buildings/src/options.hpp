@@ -15,7 +15,7 @@
 
 namespace ck::little_buildings {
 
-// How the buildings are dealt at the start (LB-4, LB-21, jcz-interop 4.13).
+// How the buildings are dealt at the start (LB-4, LB-21, jcz-interop §4.13).
 enum class Split { Rules, Jcz };
 // Which features get the bonus (LB-14).
 enum class Scope { Extended, Official };

@@ -1,5 +1,5 @@
 // How many buildings of each type a player gets at the start (LB-4, LB-21,
-// jcz-interop 4.13).
+// jcz-interop §4.13).
 #pragma once
 
 #include <array>
