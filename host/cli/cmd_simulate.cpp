@@ -17,12 +17,14 @@
 #include "command.hpp"
 #include "core/errors.hpp"
 #include "game_options.hpp"
+#include "number_format.hpp"
 
 namespace {
 
 using namespace ck::host;
 using ck::cli::GameEnvironment;
 using ck::cli::GameOptions;
+using ck::cli::format_rate;
 
 constexpr const char* kUsage =
     "usage: cloisterkit simulate --games N [options]\n"
@@ -82,9 +84,10 @@ struct Tally {
 void draw_progress(uint64_t done, uint64_t total, double seconds) {
     constexpr int kWidth = 40;
     const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
-    std::printf("\r[%s%s] %llu/%llu games, %.0f games/s ", std::string(static_cast<size_t>(filled), '#').c_str(),
+    std::printf("\r[%s%s] %llu/%llu games, %s games/s ", std::string(static_cast<size_t>(filled), '#').c_str(),
                 std::string(static_cast<size_t>(kWidth - filled), ' ').c_str(), static_cast<unsigned long long>(done),
-                static_cast<unsigned long long>(total), seconds > 0 ? static_cast<double>(done) / seconds : 0.0);
+                static_cast<unsigned long long>(total),
+                format_rate(seconds > 0 ? static_cast<double>(done) / seconds : 0.0).c_str());
     std::fflush(stdout);
 }
 
@@ -197,9 +200,12 @@ int run_simulate(const std::vector<std::string>& args) {
         j["players"] = seats;
         std::printf("%s\n", j.dump(2).c_str());
     } else {
-        std::printf("%llu games in %.3f s (%u thread%s, seed %llu): %.0f games/s (%.0f per CPU second)\n",
+        // CPU time is counted in clock ticks: a very short run may show none.
+        const std::string per_cpu_second =
+            cpu_seconds > 0 ? format_rate(n / cpu_seconds) + " per CPU second" : "CPU time too short to measure";
+        std::printf("%llu games in %.3f s (%u thread%s, seed %llu): %s games/s (%s)\n",
                     static_cast<unsigned long long>(all.games), seconds, threads, threads == 1 ? "" : "s",
-                    static_cast<unsigned long long>(seed), per_second, cpu_seconds > 0 ? n / cpu_seconds : 0.0);
+                    static_cast<unsigned long long>(seed), format_rate(per_second).c_str(), per_cpu_second.c_str());
         std::printf("mean total score %.2f (min %d, max %d), mean turns %.1f\n", mean_total, all.min_total,
                     all.max_total, static_cast<double>(all.turns) / n);
         for (size_t p = 0; p < all.seat_scores.size(); ++p)

@@ -1,6 +1,8 @@
 #include "game_options.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <limits>
 #include <random>
 
 #include "core/errors.hpp"
@@ -45,19 +47,23 @@ const char* const kPlayerNames[] = {"Alice", "Bob", "Carol", "Dave", "Eve", "Fra
 
 }  // namespace
 
+// Digits with an optional '-' and nothing else: no spaces, no '+', so
+// " 3", "+2" and "3 " are all refused alike. A number too large for any
+// integer is out of range, not "not a whole number".
 long long parse_integer(const std::string& option, const std::string& text, long long min, long long max) {
-    size_t used = 0;
-    long long v = 0;
-    try {
-        v = std::stoll(text, &used, 10);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text.size())
+    const auto out_of_range = [&] {
+        return HostError(option + ": " + text + " is out of range (" + std::to_string(min) + " to " +
+                         std::to_string(max) + ")");
+    };
+    const size_t digits = !text.empty() && text[0] == '-' ? 1 : 0;
+    if (digits == text.size() || text.find_first_not_of("0123456789", digits) != std::string::npos)
         throw HostError(option + ": \"" + text + "\" is not a whole number");
-    if (v < min || v > max)
-        throw HostError(option + ": " + text + " is out of range (" + std::to_string(min) + " to " +
-                        std::to_string(max) + ")");
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, 10);
+    if (ec == std::errc::result_out_of_range) throw out_of_range();
+    if (ec != std::errc() || end != text.data() + text.size())
+        throw HostError(option + ": \"" + text + "\" is not a whole number");
+    if (v < min || v > max) throw out_of_range();
     return v;
 }
 
@@ -73,17 +79,21 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
         const std::string& v = value();
         if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
             throw HostError("--seed: \"" + v + "\" is not a non-negative whole number");
-        try {
-            out.seed = std::stoull(v);
-        } catch (const std::exception&) {
-            throw HostError("--seed: " + v + " is too large");
-        }
+        uint64_t seed = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seed, 10);
+        if (ec != std::errc() || end != v.data() + v.size())
+            throw HostError("--seed: " + v + " is out of range (0 to " +
+                            std::to_string(std::numeric_limits<uint64_t>::max()) + ")");
+        out.seed = seed;
     } else if (a == "--expansions") {
         const std::string& v = value();
         out.expansions.clear();
         if (v == "none") return true;
         for (const std::string& e : split_commas(v)) {
             if (e.empty()) throw HostError("--expansions: empty name in \"" + v + "\"");
+            if (e == "none")
+                throw HostError("--expansions: 'none' stands alone (no expansion); it cannot be listed with others, as in \"" +
+                                v + "\"");
             out.expansions.push_back(e);
         }
     } else if (a == "--rule") {

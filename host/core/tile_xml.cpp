@@ -1,16 +1,17 @@
 #include "tile_xml.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <unordered_map>
 
 #include <pugixml.hpp>
 
+#include "build_tree.hpp"
 #include "errors.hpp"
+#include "file_input.hpp"
+#include "limits.hpp"
 #include "location_names.hpp"
 
 namespace ck::host {
@@ -71,9 +72,23 @@ public:
 
         std::vector<TileDef> tiles;
         std::vector<TileSet> sets;
-        for_each_descendant(root, "tile", [&](pugi::xml_node n) { tiles.push_back(read_tile(n)); });
-        for_each_descendant(root, "tile-set", [&](pugi::xml_node n) { sets.push_back(read_tile_set(n)); });
+        for_each_descendant(root, "tile", [&](pugi::xml_node n) {
+            if (tiles.size() == limits::kMaxTilesPerFile)
+                throw HostError(location_of(n) + ": more than " + std::to_string(limits::kMaxTilesPerFile) +
+                                " <tile> elements in one file (the limit)");
+            tiles.push_back(read_tile(n));
+        });
+        for_each_descendant(root, "tile-set", [&](pugi::xml_node n) {
+            if (sets.size() == limits::kMaxTileSetsPerFile)
+                throw HostError(location_of(n) + ": more than " + std::to_string(limits::kMaxTileSetsPerFile) +
+                                " <tile-set> elements in one file (the limit)");
+            sets.push_back(read_tile_set(n));
+        });
         check_unique_ids(tiles, catalog);
+        if (catalog.tile_count() + tiles.size() > limits::kMaxCatalogTiles)
+            throw HostError(std::string(source_) + ": " + std::to_string(tiles.size()) + " tiles would make " +
+                            std::to_string(catalog.tile_count() + tiles.size()) + " tile types in the game, more than " +
+                            std::to_string(limits::kMaxCatalogTiles) + " (the limit)");
 
         // Only now touch the catalogue, so a bad file adds nothing.
         for (auto& t : tiles) catalog.add_tile(std::move(t));
@@ -84,11 +99,22 @@ private:
     std::string_view text_;
     std::string_view source_;
     std::vector<std::pair<std::string, std::string>> tile_origins_;  // id, "file:line"
+    mutable std::vector<size_t> newlines_;  // offsets of every '\n', found once on first use
+    mutable bool newlines_indexed_ = false;
 
     // "file:line" for a byte offset into the text (line unknown: "file").
+    // Every tile and ref records its line, so this must not rescan the text
+    // each time (that made loading quadratic): one pass indexes the line
+    // ends, then each lookup is a binary search.
     std::string location_of(ptrdiff_t offset) const {
         if (offset < 0 || static_cast<size_t>(offset) > text_.size()) return std::string(source_);
-        const auto line = 1 + std::count(text_.begin(), text_.begin() + offset, '\n');
+        if (!newlines_indexed_) {
+            for (size_t i = text_.find('\n'); i != std::string_view::npos; i = text_.find('\n', i + 1))
+                newlines_.push_back(i);
+            newlines_indexed_ = true;
+        }
+        const auto before = std::lower_bound(newlines_.begin(), newlines_.end(), static_cast<size_t>(offset));
+        const auto line = 1 + (before - newlines_.begin());
         return std::string(source_) + ":" + std::to_string(line);
     }
     std::string location_of(pugi::xml_node n) const { return location_of(n.offset_debug()); }
@@ -265,14 +291,16 @@ private:
     }
 
     void check_unique_ids(const std::vector<TileDef>& tiles, const TileCatalog& catalog) const {
+        std::unordered_map<std::string_view, size_t> first;  // id -> index of its first tile in this file
+        first.reserve(tiles.size());
         for (size_t i = 0; i < tiles.size(); ++i) {
             const std::string& where = tile_origins_[i].second;
             if (catalog.find_tile(tiles[i].id))
                 throw HostError(where + ": tile " + in_quotes(tiles[i].id) + ": duplicate tile id (already loaded)");
-            for (size_t j = 0; j < i; ++j)
-                if (tiles[j].id == tiles[i].id)
-                    throw HostError(where + ": tile " + in_quotes(tiles[i].id) + ": duplicate tile id (first at " +
-                                    tile_origins_[j].second + ")");
+            const auto [it, inserted] = first.emplace(tiles[i].id, i);
+            if (!inserted)
+                throw HostError(where + ": tile " + in_quotes(tiles[i].id) + ": duplicate tile id (first at " +
+                                tile_origins_[it->second].second + ")");
         }
     }
 };
@@ -280,16 +308,18 @@ private:
 }  // namespace
 
 void load_tile_xml_string(std::string_view xml, std::string_view source_name, TileCatalog& catalog) {
+    if (xml.size() > limits::kMaxTileFileBytes)
+        throw HostError(std::string(source_name) + ": tile XML is " + std::to_string(xml.size()) +
+                        " bytes, larger than the limit of " + std::to_string(limits::kMaxTileFileBytes) + " bytes (" +
+                        format_byte_limit(limits::kMaxTileFileBytes) + ")");
     DocumentReader(xml, source_name).read(catalog);
 }
 
 void load_tile_xml_file(const std::string& path, TileCatalog& catalog) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw HostError(ErrorCategory::Io, "cannot read tile file " + in_quotes(path) + ": " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw HostError(ErrorCategory::Io, "error reading tile file " + in_quotes(path));
-    load_tile_xml_string(text.str(), path, catalog);
+    // A regular file of at most kMaxTileFileBytes: a directory, /dev/zero or
+    // a FIFO is refused before anything is read.
+    const std::string text = read_input_file(path, "tile file", limits::kMaxTileFileBytes);
+    load_tile_xml_string(text, path, catalog);
 }
 
 std::vector<TileTypeId> build_pack(const TileCatalog& catalog, const std::map<std::string, int>& sets) {
@@ -330,10 +360,14 @@ std::vector<TileTypeId> build_pack(const TileCatalog& catalog, const std::map<st
 std::string default_tile_dir() {
     namespace fs = std::filesystem;
     std::error_code ec;
-    for (const char* dir : {CK_DEFAULT_TILE_DIR, CK_INSTALLED_TILE_DIR})
-        if (fs::is_regular_file(fs::path(dir) / "basic.xml", ec)) return dir;
+    // The source tree's folder only for the program running from its build
+    // tree: an installed copy reads the installed tiles (core/build_tree.hpp).
+    const bool build_tree = running_from_build_tree();
+    if (build_tree && fs::is_regular_file(fs::path(CK_DEFAULT_TILE_DIR) / "basic.xml", ec)) return CK_DEFAULT_TILE_DIR;
+    if (fs::is_regular_file(fs::path(CK_INSTALLED_TILE_DIR) / "basic.xml", ec)) return CK_INSTALLED_TILE_DIR;
     throw HostError(ErrorCategory::Io, std::string("no tile directory with basic.xml found (looked in ") +
-                                           CK_DEFAULT_TILE_DIR + " and " + CK_INSTALLED_TILE_DIR + ")");
+                                           (build_tree ? std::string(CK_DEFAULT_TILE_DIR) + " and " : std::string()) +
+                                           CK_INSTALLED_TILE_DIR + ")");
 }
 
 std::string default_tile_file() { return default_tile_dir() + "/basic.xml"; }

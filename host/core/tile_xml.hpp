@@ -23,6 +23,11 @@
 // a tile-set without id; a `ref` without tile, or with a missing, non-integer
 // or negative count. A file that fails adds nothing to the catalogue.
 //
+// Limits (core/limits.hpp, docs/reliability.md): load_tile_xml_file reads
+// only a regular file of at most kMaxTileFileBytes; a document holds at most
+// kMaxTilesPerFile tiles and kMaxTileSetsPerFile tile-sets, and the
+// catalogue at most kMaxCatalogTiles. Loading is linear in the file size.
+//
 // Refs to undefined tile ids are reported by build_pack, not at load: a set
 // may refer to tiles defined in another file loaded later.
 #pragma once
@@ -49,8 +54,9 @@ void load_tile_xml_string(std::string_view xml, std::string_view source_name, Ti
 std::vector<TileTypeId> build_pack(const TileCatalog& catalog, const std::map<std::string, int>& sets);
 
 // Directory of the tile files the host ships: the source tree's host/data
-// when it exists (CK_DEFAULT_TILE_DIR), else the installed one
-// (CK_INSTALLED_TILE_DIR). Throws HostError (Io) when neither exists.
+// (CK_DEFAULT_TILE_DIR) for the program running from its build tree
+// (core/build_tree.hpp), else the installed one (CK_INSTALLED_TILE_DIR).
+// Throws HostError (Io) when neither applies.
 std::string default_tile_dir();
 // default_tile_dir() + "/basic.xml".
 std::string default_tile_file();

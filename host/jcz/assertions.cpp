@@ -1,25 +1,105 @@
 #include "assertions.hpp"
 
 #include <charconv>
-#include <regex>
+#include <string_view>
 
 namespace ck::host::jcz {
 
 namespace {
 
-// JavaScript's \w and \d spelled out, so the host's locale cannot widen them.
-const std::regex& has_points_rule() {
-    static const std::regex re(R"(([A-Za-z0-9_]+) has (-?[0-9]+) points?)", std::regex::ECMAScript);
-    return re;
+// The assertion forms are matched by hand, left to right, without
+// std::regex: its backtracking recurses once per character and overflowed
+// the stack on a 30,000-character assertion (issue 11, finding 2). A form
+// matches only the whole text: "Alice has 4 pointsss" is no assertion.
+class Cursor {
+public:
+    explicit Cursor(std::string_view text) : text_(text) {}
+
+    // JavaScript's \w+ spelled out ([A-Za-z0-9_]+), so the host's locale
+    // cannot widen it.
+    bool word(std::string& out) {
+        const size_t start = pos_;
+        while (pos_ < text_.size() && is_word_char(text_[pos_])) ++pos_;
+        out.assign(text_.substr(start, pos_ - start));
+        return pos_ > start;
+    }
+    // -?[0-9]+
+    bool integer(std::string& out) {
+        const size_t start = pos_;
+        if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+        const size_t digits = pos_;
+        while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+        if (pos_ == digits) {
+            pos_ = start;
+            return false;
+        }
+        out.assign(text_.substr(start, pos_ - start));
+        return true;
+    }
+    bool literal(std::string_view s) {
+        if (text_.substr(pos_, s.size()) != s) return false;
+        pos_ += s.size();
+        return true;
+    }
+    // " point" or " points"
+    bool points_word() {
+        if (!literal(" point")) return false;
+        literal("s");
+        return true;
+    }
+    bool at_end() const { return pos_ == text_.size(); }
+    std::string_view rest() const { return text_.substr(pos_); }
+    std::string_view done() const { return text_.substr(0, pos_); }
+
+private:
+    static bool is_word_char(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }
+    std::string_view text_;
+    size_t pos_ = 0;
+};
+
+// What a form's parse found: the captured words, and whether the whole
+// text was the form (`complete`) or only a prefix of it.
+struct Match {
+    bool prefix = false;    // the text starts with the form
+    bool complete = false;  // ... and nothing follows
+    std::string a, b, c;
+    std::string_view matched, trailing;
+};
+
+Match finish(Match m, const Cursor& c) {
+    m.prefix = true;
+    m.complete = c.at_end();
+    m.matched = c.done();
+    m.trailing = c.rest();
+    return m;
 }
-const std::regex& scored_rule() {
-    static const std::regex re(R"(([A-Za-z0-9_]+) scored ([A-Za-z0-9_]+) for (-?[0-9]+) points?)",
-                               std::regex::ECMAScript);
-    return re;
+
+// (\w+) has (-?\d+) points?
+Match match_has_points(std::string_view text) {
+    Cursor c(text);
+    Match m;
+    if (c.word(m.a) && c.literal(" has ") && c.integer(m.b) && c.points_word()) return finish(std::move(m), c);
+    return {};
 }
-const std::regex& phase_rule() {
-    static const std::regex re(R"(phase is ([A-Za-z0-9_]+))", std::regex::ECMAScript);
-    return re;
+
+// (\w+) scored (\w+) for (-?\d+) points?
+Match match_scored(std::string_view text) {
+    Cursor c(text);
+    Match m;
+    if (c.word(m.a) && c.literal(" scored ") && c.word(m.b) && c.literal(" for ") && c.integer(m.c) &&
+        c.points_word())
+        return finish(std::move(m), c);
+    return {};
+}
+
+// phase is (\w+)
+Match match_phase(std::string_view text) {
+    Cursor c(text);
+    Match m;
+    if (c.literal("phase is ") && c.word(m.a)) return finish(std::move(m), c);
+    return {};
 }
 
 // An integer too large for long long cannot equal any score: nullopt.
@@ -51,22 +131,22 @@ AssertionResult unknown_player(AssertionResult r, const AssertionState& s, const
 std::string points_word(long long n) { return std::to_string(n) + (n == 1 || n == -1 ? " point" : " points"); }
 
 // Rule 1: the player's total.
-AssertionResult check_total(AssertionResult r, const AssertionState& s, const std::smatch& m) {
-    const int p = find_player(s, m[1].str());
-    if (p < 0) return unknown_player(std::move(r), s, m[1].str());
+AssertionResult check_total(AssertionResult r, const AssertionState& s, const Match& m) {
+    const int p = find_player(s, m.a);
+    if (p < 0) return unknown_player(std::move(r), s, m.a);
     const long long total = p < static_cast<int>(s.totals.size()) ? s.totals[p] : 0;
-    r.passed = to_number(m[2].str()) == total;
-    r.detail = m[1].str() + " has " + points_word(total);
+    r.passed = to_number(m.b) == total;
+    r.detail = m.a + " has " + points_word(total);
     return r;
 }
 
 // Rule 2: some score entry with that player, points and feature word (the
 // entry name's part before its first '.').
-AssertionResult check_scored(AssertionResult r, const AssertionState& s, const std::smatch& m) {
-    const int p = find_player(s, m[1].str());
-    if (p < 0) return unknown_player(std::move(r), s, m[1].str());
-    const std::string feature = m[2].str();
-    const auto points = to_number(m[3].str());
+AssertionResult check_scored(AssertionResult r, const AssertionState& s, const Match& m) {
+    const int p = find_player(s, m.a);
+    if (p < 0) return unknown_player(std::move(r), s, m.a);
+    const std::string& feature = m.b;
+    const auto points = to_number(m.c);
     std::string entries;
     for (const auto& e : s.score_log) {
         if (e.player != p) continue;
@@ -79,7 +159,7 @@ AssertionResult check_scored(AssertionResult r, const AssertionState& s, const s
         entries += (entries.empty() ? "" : ", ") + e.name + " " + std::to_string(e.points);
     }
     r.passed = false;
-    r.detail = entries.empty() ? m[1].str() + " has no score entries" : m[1].str() + "'s entries: " + entries;
+    r.detail = entries.empty() ? m.a + " has no score entries" : m.a + "'s entries: " + entries;
     return r;
 }
 
@@ -94,23 +174,37 @@ AssertionResult check_pass(AssertionResult r, const AssertionState& s, bool expe
     return r;
 }
 
+// Shown in a detail, so a long assertion does not make a long line.
+std::string excerpt(std::string_view text) {
+    constexpr size_t kMax = 40;
+    return "\"" + std::string(text.substr(0, kMax)) + (text.size() > kMax ? "...\"" : "\"");
+}
+
 }  // namespace
 
 AssertionResult evaluate_assertion(const std::string& assertion, const AssertionState& state) {
     AssertionResult r;
     r.text = assertion;
-    std::smatch m;
-    if (std::regex_search(assertion, m, has_points_rule())) return check_total(std::move(r), state, m);
-    if (std::regex_search(assertion, m, scored_rule())) return check_scored(std::move(r), state, m);
+    const Match has = match_has_points(assertion);
+    if (has.complete) return check_total(std::move(r), state, has);
+    const Match scored = match_scored(assertion);
+    if (scored.complete) return check_scored(std::move(r), state, scored);
     if (assertion == "Player can't pass") return check_pass(std::move(r), state, false);
     if (assertion == "Player can pass") return check_pass(std::move(r), state, true);
-    if (std::regex_search(assertion, m, phase_rule())) {
-        r.passed = m[1].str() == state.phase;
+    const Match phase = match_phase(assertion);
+    if (phase.complete) {
+        r.passed = phase.a == state.phase;
         r.detail = "phase is " + state.phase;
         return r;
     }
     r.passed = false;
     r.detail = "Unknown assertion";
+    for (const Match* m : {&has, &scored, &phase}) {
+        if (!m->prefix) continue;
+        r.detail += ": text after " + excerpt(m->matched) + ": " + excerpt(m->trailing) +
+                    " (an assertion must be exactly one of the forms)";
+        break;
+    }
     return r;
 }
 

@@ -1,7 +1,10 @@
 // JCloisterZone test assertions (`test.assertions` of a .jcz): the grammar
 // of the client's test runner, evaluated against the state a replay ends in
 // (docs/interop.md). Rules are tried in order and the first that matches
-// decides; patterns are unanchored, as JavaScript's RegExp.exec is.
+// decides. A form must match the whole assertion (JCloisterZone's runner
+// searches, so "Alice has 4 pointsss garbage" passed there; here it is an
+// unknown assertion that names the extra text). Matching is linear in the
+// length of the text and uses no std::regex (docs/reliability.md).
 #pragma once
 
 #include <optional>

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 
 namespace ck::host::jcz {
 
@@ -63,6 +64,26 @@ JsonNode JsonNode::operator[](size_t index) const {
 std::string JsonNode::string() const {
     require(value_->is_string(), "a string");
     return value_->get<std::string>();
+}
+
+std::string JsonNode::string(size_t max_bytes, std::string_view what) const {
+    std::string s = string();
+    if (s.size() > max_bytes)
+        fail(std::string(what) + " is " + std::to_string(s.size()) + " bytes long, longer than the limit of " +
+             std::to_string(max_bytes) + " bytes");
+    return s;
+}
+
+std::string JsonNode::id() const { return string(limits::kMaxIdBytes, "id"); }
+
+void JsonNode::check_id_keys() const {
+    for (const auto& [key, value] : object().items()) {
+        if (key.size() <= limits::kMaxIdBytes) continue;
+        const std::string shown = key.substr(0, 40) + "...";
+        JsonNode(value, (path_.empty() ? std::string() : path_ + ".") + shown)
+            .fail("key is " + std::to_string(key.size()) + " bytes long, longer than the limit of " +
+                  std::to_string(limits::kMaxIdBytes) + " bytes for an id");
+    }
 }
 
 bool JsonNode::boolean() const {

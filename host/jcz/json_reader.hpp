@@ -32,6 +32,15 @@ public:
     const Json& object() const;
     const Json& array() const;
     std::string string() const;
+    // A string of at most `max_bytes` bytes; a longer one throws
+    // "<path>: <what> is N bytes long, longer than the limit of M".
+    std::string string(size_t max_bytes, std::string_view what) const;
+    // An id or a name (tile, meeple, token, player): at most
+    // limits::kMaxIdBytes (core/limits.hpp).
+    std::string id() const;
+    // The same limit for the keys of an object whose keys are ids
+    // (setup.sets, setup.elements, rules): throws naming the key's path.
+    void check_id_keys() const;
     bool boolean() const;
     int64_t integer() const;  // a JSON integer (or a float with no fraction)
     int integer_in(int64_t lo, int64_t hi) const;

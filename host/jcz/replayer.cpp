@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/location_names.hpp"
 #include "core/tile_xml.hpp"
 #include "expansion_bridge.hpp"
@@ -157,6 +158,19 @@ void Replay::collect_notes() {
 Replay::~Replay() = default;
 
 void Replay::apply(size_t, const ReplayMessage& m) {
+    // A message names the player who sent it; it must be the active one
+    // (the file is not trusted to say so, issue 11 finding 5). After the
+    // game is over it is nobody's turn: the phase check below says so.
+    if (m.player && game_->phase() != Phase::GameOverPhase) {
+        const size_t players = game_->player_count();
+        const uint8_t active = game_->active_player();
+        if (*m.player < 0 || static_cast<size_t>(*m.player) >= players)
+            illegal("sent by player " + std::to_string(*m.player) + ", who does not exist (the game has " +
+                    std::to_string(players) + " players, 0 to " + std::to_string(players - 1) + ")");
+        if (*m.player != active)
+            illegal("sent by player " + std::to_string(*m.player) + " (" + game_->player(static_cast<uint8_t>(*m.player)).name +
+                    "), but it is player " + std::to_string(active) + "'s turn (" + game_->player(active).name + ")");
+    }
     if (m.type == MessageType::Undo) {
         // jcz-interop §4.12: only messages of the current turn can be undone.
         if (undo_stack_.empty()) illegal("nothing to undo in this turn");
@@ -187,10 +201,16 @@ void Replay::apply(size_t, const ReplayMessage& m) {
     // The engine keeps a state for UNDO when the message carries no random
     // value (or 5.7 salt) and the same player is still active; otherwise the
     // turn is over.
-    if (!m.random && !m.salt && game_->active_player() == before.active_player())
+    if (!m.random && !m.salt && game_->active_player() == before.active_player()) {
+        // Lenient PASSes change nothing and can repeat without end; each
+        // would keep a copy of the game.
+        if (undo_stack_.size() == limits::kMaxUndoStates)
+            illegal("more than " + std::to_string(limits::kMaxUndoStates) +
+                    " messages in one turn that UNDO could revert (the limit)");
         undo_stack_.push_back(std::move(before));
-    else
+    } else {
         undo_stack_.clear();
+    }
 }
 
 // halflings-geometry.md, "Saved games and scenarios": a tile id in the active player's

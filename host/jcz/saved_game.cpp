@@ -4,9 +4,10 @@
 #include <array>
 #include <exception>
 #include <fstream>
-#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/file_input.hpp"
+#include "core/limits.hpp"
 #include "core/location_names.hpp"
 #include "json_reader.hpp"
 
@@ -113,13 +114,13 @@ DeployMeeple read_deploy_pointer(const JsonNode& node) {
 // A token is "LB_TOWER" or ["com.jcloisterzone...LittleBuilding", "LB_TOWER"].
 void read_token(const JsonNode& node, PlaceToken& out) {
     if (node.json().is_string()) {
-        out.token = node.string();
+        out.token = node.id();
         return;
     }
     if (!node.json().is_array() || node.size() != 2)
         node.fail("expected a token name or [javaClass, name], got " + JsonNode::type_name(node.json()));
-    out.java_class = node[0].string();
-    out.token = node[1].string();
+    out.java_class = node[0].id();
+    out.token = node[1].id();
 }
 
 ReplayMessage read_message(const JsonNode& node) {
@@ -154,7 +155,7 @@ ReplayMessage read_message(const JsonNode& node) {
     switch (m.type) {
         case MessageType::PlaceTile: {
             PlaceTile t;
-            t.tile_id = payload->at("tileId").string();
+            t.tile_id = payload->at("tileId").id();
             t.rotation = with_path(payload->at("rotation"), [](const std::string& s) { return parse_rotation(s); });
             t.position = read_position(payload->at("position"));
             m.payload = t;
@@ -162,7 +163,7 @@ ReplayMessage read_message(const JsonNode& node) {
         }
         case MessageType::DeployMeeple: {
             DeployMeeple d = read_deploy_pointer(payload->at("pointer"));
-            d.meeple_id = payload->at("meepleId").string();
+            d.meeple_id = payload->at("meepleId").id();
             m.payload = d;
             break;
         }
@@ -182,6 +183,7 @@ ReplayMessage read_message(const JsonNode& node) {
 
 // A rules object: scalar values only (setup.rules, gameAnnotations.rules).
 Json read_rules(const JsonNode& node) {
+    node.check_id_keys();
     for (const auto& [id, value] : node.object().items()) {
         if (!value.is_primitive() || value.is_null())
             JsonNode(value, node.path() + "." + id).fail("expected a string, number or boolean, got " + JsonNode::type_name(value));
@@ -192,12 +194,14 @@ Json read_rules(const JsonNode& node) {
 Setup read_setup(const JsonNode& node) {
     Setup s;
     const JsonNode sets = node.at("sets");
+    sets.check_id_keys();
     for (const auto& [id, value] : sets.object().items()) {
         JsonNode v(value, sets.path() + "." + id);
         s.sets.emplace_back(id, v.integer_in(0, 1000));
     }
     if (s.sets.empty()) sets.fail("no tile set selected");
     if (auto e = node.find("elements")) {
+        e->check_id_keys();
         s.elements = e->object();
         if (auto sf = e->find("small-follower")) sf->integer_in(0, 1000);
     }
@@ -206,7 +210,7 @@ Setup read_setup(const JsonNode& node) {
     for (size_t i = 0; i < start.size(); ++i) {
         const JsonNode st = start[i];
         StartTile t;
-        t.tile = st.at("tile").string();
+        t.tile = st.at("tile").id();
         t.position = {static_cast<int16_t>(st.at("x").integer_in(INT16_MIN, INT16_MAX)),
                       static_cast<int16_t>(st.at("y").integer_in(INT16_MIN, INT16_MAX))};
         const JsonNode rot = st.at("rotation");
@@ -219,19 +223,20 @@ Setup read_setup(const JsonNode& node) {
     return s;
 }
 
-std::vector<std::string> read_strings(const JsonNode& node) {
+// A list of ids (drawOrder, a hand).
+std::vector<std::string> read_ids(const JsonNode& node) {
     std::vector<std::string> out;
-    for (size_t i = 0; i < node.size(); ++i) out.push_back(node[i].string());
+    for (size_t i = 0; i < node.size(); ++i) out.push_back(node[i].id());
     return out;
 }
 
 GameAnnotations read_annotations(const JsonNode& node) {
     GameAnnotations a;
-    if (auto d = node.find("drawOrder")) a.draw_order = read_strings(*d);
+    if (auto d = node.find("drawOrder")) a.draw_order = read_ids(*d);
     if (auto e = node.find("endTurn")) a.end_turn = e->integer_in(0, 1000000);
     if (auto h = node.find("halflingHands")) {
         a.halfling_hands.emplace();
-        for (size_t i = 0; i < h->size(); ++i) a.halfling_hands->push_back(read_strings((*h)[i]));
+        for (size_t i = 0; i < h->size(); ++i) a.halfling_hands->push_back(read_ids((*h)[i]));
     }
     if (auto r = node.find("rules")) a.rules = read_rules(*r);
     return a;
@@ -250,7 +255,40 @@ std::pair<size_t, size_t> line_and_column(const std::string& text, size_t offset
     return {line, offset - line_start + 1};
 }
 
+// Before nlohmann sees the text: nesting and string lengths, in one pass
+// that neither recurses nor allocates. A value nested 100,000 levels deep
+// overflowed the stack while the ordered object holding it was copied
+// (issue 11, finding 1); nothing in a saved game nests more than 6 levels.
+// Malformed JSON is left for the parser to report.
+void check_json_limits(const std::string& text, const std::string& source) {
+    const auto fail = [&](size_t offset, const std::string& why) {
+        const auto [line, column] = line_and_column(text, offset);
+        throw HostError(ErrorCategory::BadInput,
+                        source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + why);
+    };
+    size_t depth = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            const size_t start = i;
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\') ++i;  // skips the escaped character
+            const size_t length = std::min(i, text.size()) - start - 1;  // as written, escapes included
+            if (length > limits::kMaxJsonStringBytes)
+                fail(start, "string of " + std::to_string(length) + " bytes, longer than the limit of " +
+                                std::to_string(limits::kMaxJsonStringBytes) + " bytes");
+        } else if (c == '[' || c == '{') {
+            if (++depth > limits::kMaxJsonDepth)
+                fail(i, "arrays and objects nested deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                            " levels (the limit)");
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+}
+
 Json parse_json(const std::string& text, const std::string& source) {
+    check_json_limits(text, source);
     try {
         return Json::parse(text);
     } catch (const Json::parse_error& e) {
@@ -292,6 +330,11 @@ int Setup::small_followers() const {
 }
 
 SavedGame parse_saved_game(const std::string& text, const std::string& source) {
+    if (text.size() > limits::kMaxSavedGameBytes)
+        throw HostError(ErrorCategory::BadInput, source + ": saved game is " + std::to_string(text.size()) +
+                                                     " bytes, larger than the limit of " +
+                                                     std::to_string(limits::kMaxSavedGameBytes) + " bytes (" +
+                                                     format_byte_limit(limits::kMaxSavedGameBytes) + ")");
     const Json doc = parse_json(text, source);
     try {
         const JsonNode root(doc, "");
@@ -318,19 +361,25 @@ SavedGame parse_saved_game(const std::string& text, const std::string& source) {
         for (size_t i = 0; i < players.size(); ++i) {
             const JsonNode p = players[i];
             PlayerEntry e;
-            e.name = p.at("name").string();
+            e.name = p.at("name").id();
             if (auto s = p.find("slot")) e.slot = s->integer_in(0, 1000);
-            if (auto c = p.find("clientId")) e.client_id = c->string();
+            if (auto c = p.find("clientId")) e.client_id = c->id();
             g.players.push_back(std::move(e));
         }
         if (g.players.empty()) players.fail("a game needs at least one player");
         const JsonNode replay = root.at("replay");
+        if (replay.size() > limits::kMaxReplayMessages)
+            replay.fail(std::to_string(replay.size()) + " messages, more than the limit of " +
+                        std::to_string(limits::kMaxReplayMessages));
         for (size_t i = 0; i < replay.size(); ++i) g.replay.push_back(read_message(replay[i]));
         if (auto a = root.find("gameAnnotations")) g.annotations = read_annotations(*a);
         if (auto t = root.find("test")) {
             TestSpec spec;
             if (auto d = t->find("description")) spec.description = d->string();
-            if (auto as = t->find("assertions")) spec.assertions = read_strings(*as);
+            if (auto as = t->find("assertions")) {
+                for (size_t i = 0; i < as->size(); ++i)
+                    spec.assertions.push_back((*as)[i].string(limits::kMaxAssertionBytes, "assertion"));
+            }
             g.test = std::move(spec);
         }
         return g;
@@ -340,12 +389,9 @@ SavedGame parse_saved_game(const std::string& text, const std::string& source) {
 }
 
 SavedGame load_saved_game(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw HostError(ErrorCategory::Io, path + ": cannot open saved game");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw HostError(ErrorCategory::Io, path + ": read error");
-    return parse_saved_game(text.str(), path);
+    // A regular file of at most kMaxSavedGameBytes: /dev/zero, a FIFO or a
+    // directory is refused before anything is read.
+    return parse_saved_game(read_input_file(path, "saved game", limits::kMaxSavedGameBytes), path);
 }
 
 // ---------------------------------------------------------------- writer

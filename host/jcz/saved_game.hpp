@@ -62,7 +62,7 @@ struct ReplayMessage {
     // JCloisterZone 5.7's `salt` (a Java long, kept as written): it fed a
     // generator we cannot reproduce, so it never drives a draw here.
     std::optional<std::string> salt;
-    std::optional<int> player;     // informative only
+    std::optional<int> player;     // who sent it: must be the active player when given
     std::optional<int64_t> clock;  // informative only
 };
 
@@ -131,8 +131,12 @@ struct SavedGame {
 // Parses `.jcz` text. `source` names the input in messages ("game.jcz").
 // Throws HostError: malformed JSON with line and column, a missing or
 // wrongly typed key with its JSON path (`replay[3].payload.position`), an
-// unknown message type.
+// unknown message type, or a limit of core/limits.hpp exceeded (size,
+// nesting, string, id and assertion lengths, number of messages;
+// docs/reliability.md).
 SavedGame parse_saved_game(const std::string& text, const std::string& source = "<jcz>");
+// Reads a regular file of at most limits::kMaxSavedGameBytes (a directory,
+// device or FIFO is refused unread) and parses it.
 SavedGame load_saved_game(const std::string& path);
 
 // The inverse: JSON that JCloisterZone 5.x reads (PLACE_TILE, DEPLOY_MEEPLE,

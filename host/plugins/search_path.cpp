@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "core/build_tree.hpp"
 #include "core/errors.hpp"
 
 namespace fs = std::filesystem;
@@ -78,7 +79,10 @@ std::vector<SearchDir> plugin_search_path(const PluginSearchOptions& options, st
         }
     }
     if (options.use_default_dirs) {
-        if (is_dir(CK_BUILD_PLUGIN_DIR)) add_unique(out, CK_BUILD_PLUGIN_DIR, SearchOrigin::BuildTree);
+        // The build tree's folder is compiled in; an installed program (or a
+        // copy of this one elsewhere) must not load what is later put there.
+        if (running_from_build_tree() && is_dir(CK_BUILD_PLUGIN_DIR))
+            add_unique(out, CK_BUILD_PLUGIN_DIR, SearchOrigin::BuildTree);
         if (is_dir(CK_INSTALLED_PLUGIN_DIR)) add_unique(out, CK_INSTALLED_PLUGIN_DIR, SearchOrigin::Installed);
     }
     return out;

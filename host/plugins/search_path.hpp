@@ -1,9 +1,12 @@
 // Where the host looks for plugin modules, in order:
 //   1. directories given on the command line (--plugin-path),
 //   2. CLOISTERKIT_PLUGIN_PATH (colon-separated, absolute entries only),
-//   3. the build tree's plugin folder, then the installed one.
-// Never the current directory: a module is native code run with the
-// user's rights, so only configured places are searched.
+//   3. the build tree's plugin folder, but only for the uninstalled program
+//      running from that build tree's bin/ (core/build_tree.hpp),
+//   4. the installed plugin folder (<libdir>/cloisterkit/plugins).
+// Never the current directory, and never a build tree from an installed
+// program: a module is native code run with the user's rights, so only
+// configured places are searched.
 #pragma once
 
 #include <filesystem>
@@ -26,7 +29,7 @@ struct SearchDir {
 struct PluginSearchOptions {
     std::vector<std::filesystem::path> dirs;  // --plugin-path, in order
     bool use_environment = true;              // read CLOISTERKIT_PLUGIN_PATH
-    bool use_default_dirs = true;             // the build tree's and the installed folder
+    bool use_default_dirs = true;             // the installed folder (and the build tree's, see above)
 };
 
 // The directories to search, in order, without duplicates. A command-line
