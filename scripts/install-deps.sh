@@ -9,6 +9,9 @@ packages=(
   libspdlog-dev libfmt-dev
   libpugixml-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # tests/render: the step-through page in headless Chromium, driven over
+  # chromedriver's WebDriver protocol; the pictures' font.
+  chromium chromium-driver fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,9 @@
 // `cloisterkit play`: one game between computer players on the reference
 // host, printed turn by turn (or as JSON), optionally saved as .jcz.
 #include <cstdio>
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +13,9 @@
 #include "core/location_names.hpp"
 #include "game_options.hpp"
 #include "jcz/save_game.hpp"
+#include "render/score_breakdown.hpp"
+#include "render/timeline.hpp"
+#include "render_output.hpp"
 
 namespace {
 
@@ -35,7 +40,9 @@ constexpr const char* kPlayOnlyHelp =
     "\n"
     "Exit status: 0 the game was played, 2 bad options or an error.\n";
 
-void print_usage(std::FILE* out) { std::fprintf(out, "%s%s%s", kUsage, ck::cli::kGameOptionsHelp, kPlayOnlyHelp); }
+void print_usage(std::FILE* out) {
+    std::fprintf(out, "%s%s%s%s", kUsage, ck::cli::kGameOptionsHelp, ck::cli::kRenderOptionsHelp, kPlayOnlyHelp);
+}
 
 // Prints what happened since the last call: moves and score entries.
 class TurnPrinter {
@@ -62,8 +69,11 @@ public:
         const auto& log = game_.score_log();
         for (; entry_ < log.size(); ++entry_) {
             const ScoreEntry& e = log[entry_];
-            std::printf("        %s%s %+d %s\n", e.final_scoring ? "final: " : "", name(e.player).c_str(), e.points,
-                        e.name.c_str());
+            // With its breakdown; an entry of no points says why.
+            const std::string formula = ck::host::render::score_formula(game_, e);
+            const std::string why = formula.empty() ? "" : (e.points == 0 ? ": " : " = ") + formula;
+            std::printf("        %s%s %+d %s%s\n", e.final_scoring ? "final: " : "", name(e.player).c_str(), e.points,
+                        e.name.c_str(), why.c_str());
         }
         for (; discarded_ < game_.discarded_tiles().size(); ++discarded_)
             std::printf("        %s fits nowhere: set aside\n", game_.tile_def(game_.discarded_tiles()[discarded_]).id.c_str());
@@ -108,6 +118,45 @@ private:
     size_t move_ = 0, entry_ = 0, discarded_ = 0;
 };
 
+// Every tile, figure and token placed, in order: a triangle with its corner
+// (halflings-geometry.md, "Saved games and scenarios").
+nlohmann::ordered_json moves_json(const Game& game) {
+    const auto at = [](TileRef r) {
+        nlohmann::ordered_json j{{"position", {r.pos.x, r.pos.y}}};
+        if (r.corner != Corner::None) j["corner"] = std::string(corner_name(r.corner));
+        return j;
+    };
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const Move& m : game.moves()) {
+        nlohmann::ordered_json j{{"turn", m.turn}, {"player", m.player}};
+        switch (m.type) {
+            case MoveType::PlaceTile:
+                j["type"] = "tile";
+                j["tile"] = game.tile_def(m.tile).id;
+                j["at"] = at(m.placement.at);
+                j["rotation"] = m.placement.rotation * 90;
+                j["from_hand"] = m.from_hand;
+                break;
+            case MoveType::DeployMeeple:
+                j["type"] = "meeple";
+                j["meeple"] = format_meeple_id(m.meeple);
+                j["at"] = at(m.pointer.at);
+                j["feature"] = std::string(feature_kind_name(m.pointer.kind));
+                j["location"] = format_location(m.pointer.location);
+                break;
+            case MoveType::PlaceToken:
+                j["type"] = "token";
+                j["token"] = m.option.token_kind;
+                j["at"] = at(m.option.at);
+                break;
+            case MoveType::Pass:
+            case MoveType::Commit: continue;
+        }
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
 nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvironment& env) {
     nlohmann::ordered_json j;
     j["seed"] = seed;
@@ -118,11 +167,16 @@ nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvi
     for (const auto& p : game.players()) scores.push_back({{"name", p.name}, {"points", p.score}});
     j["scores"] = scores;
     nlohmann::ordered_json log = nlohmann::ordered_json::array();
-    for (const auto& e : game.score_log())
+    for (const auto& e : game.score_log()) {
         log.push_back({{"turn", e.turn}, {"player", e.player}, {"points", e.points}, {"name", e.name},
-                       {"final", e.final_scoring}});
+                       {"final", e.final_scoring}, {"breakdown", ck::host::render::score_breakdown(game, e)}});
+        if (e.counts)
+            log.back()["counts"] = {{"base_points", e.counts->base_points}, {"spaces", e.counts->spaces},
+                                    {"tiles", e.counts->tiles}, {"pennants", e.counts->pennants}};
+    }
     j["score_entries"] = log;
     j["tiles_placed"] = game.placed_tiles().size();
+    j["moves"] = moves_json(game);
     // Hands are private during the game; this is written after it ended.
     bool any_hand = false;
     for (const auto& h : game.dealt_hands()) any_hand = any_hand || !h.empty();
@@ -147,6 +201,7 @@ int run_play(const std::vector<std::string>& args) {
     GameOptions options;
     std::string save_path;
     bool show_hands = false;
+    ck::cli::RenderOutputs pictures;
     try {
         for (size_t i = 0; i < args.size(); ++i) {
             if (args[i] == "--help" || args[i] == "-h") {
@@ -154,6 +209,7 @@ int run_play(const std::vector<std::string>& args) {
                 return 0;
             }
             if (ck::cli::parse_game_option(args, i, options)) continue;
+            if (ck::cli::parse_render_option(args, i, pictures)) continue;
             if (args[i] == "--show-hands") {
                 show_hands = true;
                 continue;
@@ -161,6 +217,14 @@ int run_play(const std::vector<std::string>& args) {
             if (args[i] == "--save") {
                 if (i + 1 >= args.size()) throw HostError("--save needs a file name");
                 save_path = args[++i];
+                // Checked before the game is played, not after.
+                if (save_path.empty()) throw HostError("--save: empty file name");
+                std::error_code ec;
+                if (std::filesystem::is_directory(save_path, ec))
+                    throw HostError("--save " + save_path + ": is a directory, not a file name");
+                const std::filesystem::path parent = std::filesystem::path(save_path).parent_path();
+                if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+                    throw HostError("--save " + save_path + ": directory " + parent.string() + " does not exist");
                 continue;
             }
             throw HostError("unknown option '" + args[i] + "'");
@@ -189,9 +253,22 @@ int run_play(const std::vector<std::string>& args) {
         if (printer.show_hands()) printer.print_hands("hands dealt:", true);
         printer.print_new();
     }
+    ck::host::render::Timeline timeline;  // for --svg and --html: the board after every turn
+    if (pictures.any()) timeline.capture(game);
     while (!game.is_over()) {
         play_turn(game, *agents[game.active_player()]);
         if (!options.json) printer.print_new();
+        if (pictures.any()) timeline.capture(game);
+    }
+    if (pictures.any()) {
+        timeline.finish(game);
+        std::string title = std::to_string(options.players) + " players, seed " + std::to_string(seed);
+        for (size_t i = 0; i < env.expansion_ids().size(); ++i) {
+            std::string id = env.expansion_ids()[i];
+            if (id.rfind("cloisterkit.", 0) == 0) id.erase(0, 12);
+            title += (i ? ", " : ", with ") + id;
+        }
+        ck::cli::write_render_outputs(pictures, game, timeline, timeline.size() - 1, "cloisterkit play: " + title);
     }
     if (!save_path.empty()) {
         ck::host::jcz::save_game(setup, game, save_path);
@@ -202,6 +279,8 @@ int run_play(const std::vector<std::string>& args) {
     if (options.json) {
         auto j = game_json(game, seed, env);
         if (!save_path.empty()) j["saved"] = save_path;
+        if (!pictures.svg.empty()) j["svg"] = pictures.svg;
+        if (!pictures.html.empty()) j["html"] = pictures.html;
         std::printf("%s\n", j.dump(2).c_str());
     } else {
         printer.print_hands("hands dealt:", true);
@@ -210,6 +289,8 @@ int run_play(const std::vector<std::string>& args) {
         for (const auto& p : game.players()) std::printf("  %-8s %d\n", p.name.c_str(), p.score);
         if (!game.game_end_reason().empty()) std::printf("game ended early: %s\n", game.game_end_reason().c_str());
         if (!save_path.empty()) std::printf("saved to %s\n", save_path.c_str());
+        if (!pictures.svg.empty()) std::printf("board drawn in %s\n", pictures.svg.c_str());
+        if (!pictures.html.empty()) std::printf("turn-by-turn page in %s\n", pictures.html.c_str());
     }
     return 0;
 }

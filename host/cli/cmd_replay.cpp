@@ -12,7 +12,11 @@
 
 #include "command.hpp"
 #include "core/errors.hpp"
+#include "game_options.hpp"
 #include "jcz/replayer.hpp"
+#include "render/score_breakdown.hpp"
+#include "render/timeline.hpp"
+#include "render_output.hpp"
 
 namespace {
 
@@ -22,7 +26,7 @@ using ck::host::jcz::ReplayOptions;
 
 constexpr const char* kUsage =
     "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--no-default-tiles] [--plugin-path DIR ...]\n"
-    "                          [--min-assertions N] [--json]\n"
+    "                          [--min-assertions N] [--json] [--svg OUT.svg] [--html OUT.html]\n"
     "\n"
     "Replays a JCloisterZone saved game on the reference host and checks its\n"
     "test assertions (test.assertions). JCloisterZone 5.7 files (initialSeed,\n"
@@ -35,9 +39,12 @@ constexpr const char* kUsage =
     "  --min-assertions N  fail unless at least N assertions were checked (and all\n"
     "                      passed), so a file whose assertions are lost fails\n"
     "  --json              print the result as one JSON object\n"
+    "  --svg OUT.svg       draw the board at the end as an SVG picture (docs/rendering.md)\n"
+    "  --html OUT.html     write one self-contained page that steps through the game\n"
+    "                      turn by turn (buttons, left/right arrow keys)\n"
     "\n"
-    "Prints each assertion with PASS or FAIL, then how many passed of how many\n"
-    "were checked.\n"
+    "Prints the scores and every score entry with its breakdown, each assertion\n"
+    "with PASS or FAIL, then how many passed of how many were checked.\n"
     "\n"
     "Exit status: 0 all assertions pass (or none, without --min-assertions),\n"
     "1 an assertion fails or fewer than N were checked, 2 error.\n";
@@ -47,6 +54,7 @@ struct Args {
     ReplayOptions options;
     bool json = false;
     size_t min_assertions = 0;
+    ck::cli::RenderOutputs pictures;
 };
 
 // Returns an exit code to stop with, or -1 to go on.
@@ -72,18 +80,27 @@ int parse_args(const std::vector<std::string>& args, Args& out) {
         } else if (a == "--min-assertions") {
             const std::string* v = value("a number");
             if (!v) return 2;
-            if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos) {
-                std::fprintf(stderr, "cloisterkit replay: --min-assertions: \"%s\" is not a whole number from 0\n",
-                             v->c_str());
+            // The same rules as every other number option: digits only, and
+            // a number too large is out of range.
+            try {
+                out.min_assertions = static_cast<size_t>(ck::cli::parse_integer("--min-assertions", *v, 0, 1'000'000));
+            } catch (const ck::host::HostError& e) {
+                std::fprintf(stderr, "cloisterkit replay: %s\n", e.what());
                 return 2;
             }
-            out.min_assertions = static_cast<size_t>(std::stoul(*v));
         } else if (a == "--no-default-tiles") {
             out.options.default_tiles = false;
         } else if (a == "--plugin-path") {
             const std::string* v = value("a directory");
             if (!v) return 2;
             out.options.plugin_dirs.push_back(*v);
+        } else if (a == "--svg" || a == "--html") {
+            try {
+                ck::cli::parse_render_option(args, i, out.pictures);
+            } catch (const ck::host::HostError& e) {
+                std::fprintf(stderr, "cloisterkit replay: %s\n\n%s", e.what(), kUsage);
+                return 2;
+            }
         } else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "cloisterkit replay: unknown option '%s'\n\n%s", a.c_str(), kUsage);
             return 2;
@@ -125,7 +142,11 @@ nlohmann::ordered_json result_json(const std::string& file, const Replay& r, con
     j["players"] = players;
     nlohmann::ordered_json log = nlohmann::ordered_json::array();
     for (const auto& e : r.game().score_log())
-        log.push_back({{"player", e.player}, {"points", e.points}, {"name", e.name}, {"final", e.final_scoring}});
+        log.push_back({{"player", e.player},
+                       {"points", e.points},
+                       {"name", e.name},
+                       {"final", e.final_scoring},
+                       {"breakdown", ck::host::render::score_breakdown(r.game(), e)}});
     j["scores"] = log;
     nlohmann::ordered_json as = nlohmann::ordered_json::array();
     for (const auto& a : results) as.push_back({{"assertion", a.text}, {"pass", a.passed}, {"detail", a.detail}});
@@ -139,6 +160,9 @@ void print_text(const std::string& file, const Replay& r, const std::vector<Asse
     std::printf("%s: %zu messages replayed, phase %s\n", file.c_str(), r.saved().replay.size(),
                 std::string(ck::host::phase_name(r.game().phase())).c_str());
     for (const auto& p : r.game().players()) std::printf("  %-12s %d points\n", p.name.c_str(), p.score);
+    for (const auto& e : r.game().score_log())
+        std::printf("    turn %-3u %-12s %s%s\n", e.turn, r.game().player(e.player).name.c_str(),
+                    e.final_scoring ? "final: " : "", ck::host::render::score_breakdown(r.game(), e).c_str());
     for (const auto& a : results)
         std::printf("%s  %s  (%s)\n", a.passed ? "PASS" : "FAIL", a.text.c_str(), a.detail.c_str());
     if (results.size() < min_assertions)
@@ -154,6 +178,12 @@ int run_replay(const std::vector<std::string>& argv) {
         for (const auto& note : replay.notes())
             std::fprintf(stderr, "cloisterkit replay: %s: note: %s\n", args.file.c_str(), note.c_str());
         const auto results = replay.check_assertions();
+        if (args.pictures.any()) {
+            const auto timeline = ck::host::render::replay_timeline(replay.game_setup(), replay.game());
+            std::string title = args.file;
+            if (const size_t slash = title.find_last_of('/'); slash != std::string::npos) title.erase(0, slash + 1);
+            ck::cli::write_render_outputs(args.pictures, replay.game(), timeline, timeline.size() - 1, title);
+        }
         const bool all = passed_count(results) == results.size() && results.size() >= args.min_assertions;
         if (args.json)
             std::printf("%s\n", result_json(args.file, replay, results, all).dump(2).c_str());

@@ -100,6 +100,16 @@ struct ScoreEntry {
     bool final_scoring = false;
     std::optional<FeatureKind> kind;  // none for points not tied to a feature
     uint32_t turn = 0;
+    // How a scored feature's points were counted, for the breakdown shown to
+    // players (host/render/score_breakdown.*); none for points not tied to a
+    // feature. The counts are ScoredFeatureInfo's; `feature` is the feature
+    // id, which stays valid afterwards since a scored feature never merges.
+    struct Counts {
+        int base_points = 0;  // the engine's points, before expansions changed them
+        int spaces = 0, tiles = 0, pennants = 0;
+        uint32_t feature = 0;
+    };
+    std::optional<Counts> counts;
 };
 
 struct PlayerState {
@@ -206,6 +216,11 @@ public:
     // copies in the process. The plugin bridge serialises a state once per
     // version and reuses the bytes for every hook call against it.
     uint64_t state_version() const { return version_; }
+    // Fixed for a game and shared by its copies: what never changes after
+    // setup (catalogue, rules, players' names, expansions) has one id per
+    // constructed Game, unique in the process, so the bridge can tell "the
+    // same constants" without comparing them.
+    uint64_t setup_id() const { return setup_id_; }
     // Why the game ended early (request_game_end), empty otherwise.
     const std::string& game_end_reason() const { return end_reason_; }
 
@@ -314,6 +329,7 @@ private:
     // Appends a move of the active player this turn; the caller fills the rest.
     Move& record_move(MoveType type);
     uint64_t version_ = next_state_version();
+    uint64_t setup_id_ = next_state_version();  // the same process-wide counter: never equal to another game's
     void setup_rules(const GameSetup& setup);
     void place_start_tile(const StartTile& s);
     void do_place(TileTypeId type, const Placement& p);

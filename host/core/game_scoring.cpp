@@ -169,9 +169,18 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     if (scorers.empty()) return 0;
     std::string name;
     int points = base_points(root, completed, name);
+    // The counts behind the points, kept with each entry for the breakdown.
+    ScoreEntry::Counts counts{points, t.spaces, t.tiles, t.pennants, root};
+    if (detail::is_monastic(t.kind)) {
+        const Position c = features_.part(root).pos;
+        counts = {points, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root};
+    }
     if (hooks_) points = hooks_->score_feature(*this, scored_info(root, completed, final_scoring, points, name));
     const FeatureKind kind = t.kind;
-    for (uint8_t p : scorers) record_points(p, points, name, kind, final_scoring);
+    for (uint8_t p : scorers) {
+        record_points(p, points, name, kind, final_scoring);
+        score_log_.back().counts = counts;
+    }
     return points;
 }
 
@@ -179,7 +188,7 @@ void Game::record_points(uint8_t player, int points, std::string name, std::opti
                          bool final_scoring) {
     touch();
     players_[player].score += points;
-    score_log_.push_back({player, points, std::move(name), final_scoring, kind, turn_});
+    score_log_.push_back({player, points, std::move(name), final_scoring, kind, turn_, std::nullopt});
 }
 
 void Game::return_followers(uint32_t root) {

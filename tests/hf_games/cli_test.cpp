@@ -54,6 +54,20 @@ TEST(HfCli, PlayJsonForTwoToSixPlayersShowsTheHandsAfterTheGame) {
                 for (const auto& id : hand["unplayed"])
                     EXPECT_NE(std::find(hand["dealt"].begin(), hand["dealt"].end(), id), hand["dealt"].end());
             }
+            // Every placed tile is in the moves; triangles carry their corner.
+            int tiles = 0, triangles_from_hand = 0;
+            for (const auto& m : j["moves"]) {
+                if (m["type"] != "tile") continue;
+                ++tiles;
+                const bool triangle = m["tile"].get<std::string>().rfind("HF/", 0) == 0;
+                EXPECT_EQ(m["at"].contains("corner"), triangle) << m.dump();
+                EXPECT_EQ(m["from_hand"].get<bool>(), triangle) << m.dump();
+                triangles_from_hand += triangle;
+            }
+            EXPECT_EQ(tiles + 1, j["tiles_placed"].get<int>()) << "all but the start tile";
+            int unplayed = 0;
+            for (const auto& hand : j["hands"]) unplayed += static_cast<int>(hand["unplayed"].size());
+            EXPECT_EQ(triangles_from_hand + unplayed, 3 * players);
             std::vector<int> sums(static_cast<size_t>(players), 0);
             for (const auto& e : j["score_entries"]) sums[e["player"].get<size_t>()] += e["points"].get<int>();
             for (int p = 0; p < players; ++p)

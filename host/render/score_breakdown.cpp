@@ -1,0 +1,111 @@
+#include "score_breakdown.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+namespace ck::host::render {
+
+namespace {
+
+std::string count_of(int n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string spaces_text(const ScoreEntry::Counts& c) {
+    std::string s = count_of(c.spaces, "space", "spaces");
+    if (c.tiles != c.spaces) s += " (" + count_of(c.tiles, "tile", "tiles") + ")";
+    return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// The engine's count, checked against the points it gave; empty if the
+// entry's name is not one the engine scores (then only the base is shown).
+std::string base_formula(const ScoreEntry& e, const ScoreEntry::Counts& c) {
+    const std::string pennants = count_of(c.pennants, "pennant", "pennants");
+    const FeatureKind kind = *e.kind;
+    if (kind == FeatureKind::City && e.name == "city" && c.base_points == 2 * c.spaces + 2 * c.pennants)
+        return spaces_text(c) + " × 2" + (c.pennants ? " + " + pennants + " × 2" : "");
+    if (kind == FeatureKind::City && c.base_points == c.spaces + c.pennants)
+        return spaces_text(c) + (c.pennants ? " + " + pennants : "");
+    if (kind == FeatureKind::Road && c.base_points == c.spaces) return spaces_text(c);
+    if ((kind == FeatureKind::Monastery || kind == FeatureKind::Garden) && c.base_points == c.spaces) {
+        std::string s = count_of(c.spaces, "occupied space", "occupied spaces") + " of its 3×3 area";
+        if (c.tiles != c.spaces) s += " (" + count_of(c.tiles, "tile", "tiles") + ")";
+        return s;
+    }
+    if (kind == FeatureKind::Field && c.base_points % 3 == 0) {
+        const int cities = c.base_points / 3;
+        return cities ? count_of(cities, "completed city", "completed cities") + " × 3" : "no completed city borders it";
+    }
+    return "";
+}
+
+// Tokens placed by the time of the entry on the feature's spaces (its tiles;
+// a monastery's 3×3 area), by kind in the order first seen.
+std::string tokens_on_feature(const Game& game, const ScoreEntry& e) {
+    if (game.tokens().empty()) return "";
+    std::vector<Position> spaces;
+    try {
+        const FeatureView v = game.feature_view(e.counts->feature);
+        for (const TileRef& r : v.parts) spaces.push_back(r.pos);
+        if ((v.kind == FeatureKind::Monastery || v.kind == FeatureKind::Garden) && !v.parts.empty()) {
+            const Position c = v.parts.front().pos;
+            spaces.clear();
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx)
+                    spaces.push_back({static_cast<int16_t>(c.x + dx), static_cast<int16_t>(c.y + dy)});
+        }
+    } catch (const HostError&) {
+        return "";
+    }
+    std::vector<std::pair<std::string, int>> kinds;
+    for (const PlacedToken& t : game.tokens()) {
+        if (t.turn > e.turn) continue;
+        if (std::find(spaces.begin(), spaces.end(), t.at.pos) == spaces.end()) continue;
+        auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == t.kind; });
+        if (it == kinds.end()) kinds.push_back({t.kind, 1});
+        else ++it->second;
+    }
+    std::string out;
+    for (const auto& [kind, n] : kinds) {
+        const std::string name = token_name(kind);
+        out += (out.empty() ? "" : ", ") + (n == 1 ? name : std::to_string(n) + " " + name + "s");
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string token_name(std::string_view kind) {
+    if (kind == "LB_TOWER") return "tower";
+    if (kind == "LB_HOUSE") return "house";
+    if (kind == "LB_SHED") return "shed";
+    return std::string(kind);
+}
+
+std::string score_formula(const Game& game, const ScoreEntry& e) {
+    if (!e.counts || !e.kind) return "";
+    const ScoreEntry::Counts& c = *e.counts;
+    std::string s = base_formula(e, c);
+    if (s.empty()) s = "base " + std::to_string(c.base_points);
+    const int delta = e.points - c.base_points;
+    if (delta != 0) {
+        if (starts_with(s, "no completed city")) s = "0 (" + s + ")";
+        s += (delta > 0 ? " + " : " − ") + std::to_string(std::abs(delta)) + " from expansions";
+        const std::string tokens = tokens_on_feature(game, e);
+        if (!tokens.empty()) s += " (buildings on it: " + tokens + ")";
+    }
+    return s;
+}
+
+std::string score_breakdown(const Game& game, const ScoreEntry& e) {
+    const std::string formula = score_formula(game, e);
+    if (formula.empty()) return e.name + " " + std::to_string(e.points);
+    if (e.points == 0 && starts_with(formula, "no completed city")) return e.name + " 0: " + formula;
+    return e.name + " " + std::to_string(e.points) + " = " + formula;
+}
+
+}  // namespace ck::host::render

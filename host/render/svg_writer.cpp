@@ -1,0 +1,466 @@
+#include "svg_writer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/location_names.hpp"
+#include "markup.hpp"
+#include "score_breakdown.hpp"
+#include "style.hpp"
+#include "tile_geometry.hpp"
+
+namespace ck::host::render {
+
+namespace {
+
+constexpr double kSpace = 64;   // pixels per board space
+constexpr double kMargin = 12;
+constexpr double kAxis = 22;    // the band of coordinates above and left of the board
+constexpr double kTitle = 30;
+
+// Frames [from, to): to = none means to the end.
+struct Span {
+    size_t from = 0;
+    std::optional<size_t> to;
+};
+
+template <class T>
+struct Appearance {
+    T item;
+    Span span;
+};
+
+bool same_figure(const PlacedFigure& a, const PlacedFigure& b) {
+    return a.meeple == b.meeple && a.pointer == b.pointer && a.part == b.part;
+}
+bool same_token(const PlacedToken& a, const PlacedToken& b) {
+    return a.kind == b.kind && a.at == b.at && a.placed_by == b.placed_by && a.turn == b.turn;
+}
+
+// When each follower (or token) was on the board: one appearance per stay.
+template <class T, class Items, class Same>
+std::vector<Appearance<T>> appearances(const Timeline& timeline, Items items, Same same) {
+    std::vector<Appearance<T>> out;
+    std::vector<size_t> open;
+    for (size_t k = 0; k < timeline.size(); ++k) {
+        std::vector<size_t> still;
+        for (const T& item : items(timeline.frame(k))) {
+            auto it = std::find_if(open.begin(), open.end(), [&](size_t i) { return same(out[i].item, item); });
+            if (it != open.end()) {
+                still.push_back(*it);
+                open.erase(it);
+            } else {
+                still.push_back(out.size());
+                out.push_back({item, {k, std::nullopt}});
+            }
+        }
+        for (size_t i : open) out[i].span.to = k;
+        open = std::move(still);
+    }
+    return out;
+}
+
+std::string points_attr(const std::vector<Point>& pts, double scale) {
+    std::string s;
+    for (const Point& p : pts) s += (s.empty() ? "" : " ") + num(p.x * scale) + "," + num(p.y * scale);
+    return s;
+}
+
+std::string path_data(const Path& path, double scale) {
+    std::string d;
+    for (const Path::Step& s : path.steps) {
+        d += s.op;
+        if (s.op == 'Q') d += num(s.control.x * scale) + " " + num(s.control.y * scale) + " ";
+        d += num(s.to.x * scale) + " " + num(s.to.y * scale);
+    }
+    if (path.closed) d += "Z";
+    return d;
+}
+
+std::vector<Point> outline_of(TileRef r) {
+    if (r.corner == Corner::None) return {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    return triangle_outline(r.corner);
+}
+
+struct Category {
+    std::string label;
+    std::optional<FeatureKind> kind;  // none: points not tied to a feature
+};
+
+class Writer {
+public:
+    Writer(const Game& game, const Timeline& timeline, std::optional<size_t> frame)
+        : game_(game), timeline_(timeline), frame_(frame) {
+        tile_from_.assign(game.placed_tiles().size(), 0);
+        for (size_t k = 0; k < timeline.size(); ++k)
+            for (size_t i = timeline.tiles_begin(k); i < timeline.frame(k).tiles && i < tile_from_.size(); ++i)
+                tile_from_[i] = k;
+        shown_tiles_ = frame ? std::min(timeline.frame(*frame).tiles, game.placed_tiles().size())
+                             : game.placed_tiles().size();
+        for (size_t i = 0; i < game.placed_tiles().size(); ++i)
+            drawings_.push_back(draw_tile(game.tile_table()[game.placed_tiles()[i].type], game.placed_tiles()[i]));
+    }
+
+    std::string write(const SvgOptions& options) {
+        bounds();
+        const double board_w = (max_x_ - min_x_ + 1) * kSpace, board_h = (max_y_ - min_y_ + 1) * kSpace;
+        ox_ = kMargin + kAxis;
+        oy_ = kMargin + (options.title.empty() ? 0 : kTitle) + kAxis;
+        categories();
+        const double table_w = options.score_table ? 230 + 100.0 * static_cast<double>(categories_.size()) : 0;
+        const double table_h = options.score_table ? 34 + 24.0 * static_cast<double>(game_.player_count()) : 0;
+        const double legend_y = oy_ + board_h + 18;
+        table_y_ = legend_y + 30;
+        // The title is about 10 pixels a character wide at its size.
+        const double title_w = 10.0 * static_cast<double>(options.title.size());
+        width_ = std::max({ox_ + board_w + kMargin, kMargin + table_w, kMargin + 700, 2 * kMargin + title_w});
+        height_ = table_y_ + table_h + kMargin;
+
+        out_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ck-board\" width=\"" + num(width_) +
+                "\" height=\"" + num(height_) + "\" viewBox=\"0 0 " + num(width_) + " " + num(height_) + "\">\n";
+        if (!options.title.empty()) out_ += "<title>" + xml_escape(options.title) + "</title>\n";
+        out_ += "<defs><style>" + std::string(svg_style()) + "</style>"
+                "<pattern id=\"ck-hatch\" width=\"7\" height=\"7\" patternUnits=\"userSpaceOnUse\" "
+                "patternTransform=\"rotate(45)\"><rect width=\"7\" height=\"7\" fill=\"#f1ede3\"/>"
+                "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"7\" stroke=\"#b3ab9c\" stroke-width=\"2.5\"/></pattern></defs>\n";
+        out_ += "<rect class=\"background\" width=\"" + num(width_) + "\" height=\"" + num(height_) + "\"/>\n";
+        if (!options.title.empty())
+            out_ += "<text class=\"title\" x=\"" + num(kMargin) + "\" y=\"" + num(kMargin + 18) + "\">" +
+                    xml_escape(options.title) + "</text>\n";
+        axes();
+        tiles();
+        gaps();
+        highlights();
+        buildings();
+        meeples();
+        legend(legend_y);
+        if (options.score_table) score_table();
+        out_ += "</svg>\n";
+        return std::move(out_);
+    }
+
+private:
+    bool shown(const Span& s) const {
+        if (!frame_) return true;
+        return s.from <= *frame_ && (!s.to || *frame_ < *s.to);
+    }
+    // data-from / data-to for the page; nothing in a single frame, or for
+    // what is there from the first frame to the last.
+    std::string span_attrs(const Span& s) const {
+        if (frame_ || (s.from == 0 && !s.to)) return "";
+        std::string a = " data-from=\"" + std::to_string(s.from) + "\"";
+        if (s.to) a += " data-to=\"" + std::to_string(*s.to) + "\"";
+        return a;
+    }
+    double px(int x) const { return ox_ + (x - min_x_) * kSpace; }
+    double py(int y) const { return oy_ + (y - min_y_) * kSpace; }
+    std::string translate(Position p, Point offset = {}) const {
+        return "translate(" + num(px(p.x) + offset.x * kSpace) + "," + num(py(p.y) + offset.y * kSpace) + ")";
+    }
+
+    void bounds() {
+        const auto& placed = game_.placed_tiles();
+        if (shown_tiles_ == 0) return;
+        min_x_ = max_x_ = placed[0].at.pos.x;
+        min_y_ = max_y_ = placed[0].at.pos.y;
+        for (size_t i = 0; i < shown_tiles_; ++i) {
+            const Position p = placed[i].at.pos;
+            min_x_ = std::min<int>(min_x_, p.x), max_x_ = std::max<int>(max_x_, p.x);
+            min_y_ = std::min<int>(min_y_, p.y), max_y_ = std::max<int>(max_y_, p.y);
+        }
+    }
+
+    void axes() {
+        out_ += "<g class=\"axes\">";
+        for (int x = min_x_; x <= max_x_; ++x)
+            out_ += "<text class=\"axis\" x=\"" + num(px(x) + kSpace / 2) + "\" y=\"" + num(oy_ - 7) + "\">" +
+                    std::to_string(x) + "</text>";
+        for (int y = min_y_; y <= max_y_; ++y)
+            out_ += "<text class=\"axis\" x=\"" + num(ox_ - 11) + "\" y=\"" + num(py(y) + kSpace / 2 + 4) + "\">" +
+                    std::to_string(y) + "</text>";
+        out_ += "</g>\n";
+    }
+
+    void tiles() {
+        out_ += "<g class=\"tiles\">\n";
+        const auto& placed = game_.placed_tiles();
+        for (size_t i = 0; i < placed.size(); ++i) {
+            const Span span{tile_from_[i], std::nullopt};
+            if (!shown(span) || i >= shown_tiles_) continue;
+            const PlacedTile& t = placed[i];
+            const TileDrawing& d = drawings_[i];
+            const Frame* f = frame_of_tile(i);
+            out_ += "<g class=\"tile\" data-tile=\"" + xml_escape(game_.tile_def(t.type).id) + "\" data-x=\"" +
+                    std::to_string(t.at.pos.x) + "\" data-y=\"" + std::to_string(t.at.pos.y) + "\"";
+            if (t.at.corner != Corner::None) out_ += " data-corner=\"" + std::string(corner_name(t.at.corner)) + "\"";
+            out_ += " data-rotation=\"" + std::to_string(t.rotation * 90) + "\" data-turn=\"" +
+                    std::to_string(f && f->kind == Frame::Kind::Turn ? f->turn : 0) + "\"" + span_attrs(span) +
+                    " transform=\"" + translate(t.at.pos) + "\">";
+            out_ += "<polygon class=\"tile-shape\" points=\"" + points_attr(d.outline, kSpace) + "\"/>";
+            for (const SegmentDrawing& s : d.segments)
+                if (s.kind == FeatureKind::City && !s.shape.steps.empty())
+                    out_ += "<path class=\"city\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
+            for (const char* cls : {"road-edge", "road"})
+                for (const SegmentDrawing& s : d.segments)
+                    if (s.kind == FeatureKind::Road && !s.shape.steps.empty())
+                        out_ += "<path class=\"" + std::string(cls) + "\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
+            if (d.junction)
+                out_ += "<circle class=\"junction\" cx=\"" + num(d.junction->x * kSpace) + "\" cy=\"" +
+                        num(d.junction->y * kSpace) + "\" r=\"5\"/>";
+            for (const SegmentDrawing& s : d.segments) {
+                const std::string at = num(d.centre.x * kSpace) + "," + num(d.centre.y * kSpace);
+                if (s.kind == FeatureKind::Monastery)
+                    out_ += "<g class=\"monastery\" transform=\"translate(" + at + ") scale(" +
+                            (d.outline.size() == 3 ? "0.95" : "1.45") + ")\"><path class=\"monastery-body\" d=\"" +
+                            std::string(monastery_body_path()) + "\"/><path class=\"monastery-roof\" d=\"" +
+                            std::string(monastery_roof_path()) + "\"/></g>";
+                if (s.kind == FeatureKind::Garden)
+                    out_ += "<circle class=\"garden\" cx=\"" + num(d.centre.x * kSpace) + "\" cy=\"" +
+                            num(d.centre.y * kSpace) + "\" r=\"7\"/>";
+                for (const Point& p : s.pennants)
+                    out_ += "<path class=\"pennant\" transform=\"translate(" + num(p.x * kSpace) + "," +
+                            num(p.y * kSpace) + ") scale(.62)\" d=\"" + std::string(pennant_path()) + "\"/>";
+            }
+            out_ += "</g>\n";
+        }
+        out_ += "</g>\n";
+    }
+
+    const Frame* frame_of_tile(size_t i) const {
+        return tile_from_[i] < timeline_.size() ? &timeline_.frame(tile_from_[i]) : nullptr;
+    }
+
+    // The empty half beside a lone triangle, until its complement arrives.
+    void gaps() {
+        out_ += "<g class=\"gaps\">";
+        std::vector<std::pair<Position, std::vector<size_t>>> spaces;
+        const auto& placed = game_.placed_tiles();
+        for (size_t i = 0; i < placed.size(); ++i) {
+            if (placed[i].at.corner == Corner::None) continue;
+            auto it = std::find_if(spaces.begin(), spaces.end(), [&](const auto& s) { return s.first == placed[i].at.pos; });
+            if (it == spaces.end()) spaces.push_back({placed[i].at.pos, {i}});
+            else it->second.push_back(i);
+        }
+        for (const auto& [pos, tiles] : spaces) {
+            const size_t first = tiles[0];
+            if (first >= shown_tiles_) continue;
+            Span span{tile_from_[first], std::nullopt};
+            if (tiles.size() > 1) span.to = tile_from_[tiles[1]];
+            if (frame_ && tiles.size() > 1 && tiles[1] < shown_tiles_) continue;
+            if (!shown(span)) continue;
+            out_ += "<polygon class=\"gap\" data-x=\"" + std::to_string(pos.x) + "\" data-y=\"" + std::to_string(pos.y) +
+                    "\"" + span_attrs(span) + " transform=\"" + translate(pos) + "\" points=\"" +
+                    points_attr(triangle_outline(complement(placed[first].at.corner)), kSpace) + "\"/>";
+        }
+        out_ += "</g>\n";
+    }
+
+    void highlights() {
+        out_ += "<g class=\"highlights\">";
+        for (size_t k = 0; k < timeline_.size(); ++k) {
+            const Frame& f = timeline_.frame(k);
+            const Span span{k, k + 1};
+            if (!shown(span)) continue;
+            // The features scored in this frame (not the final scoring of a
+            // single picture: that would cover the whole board).
+            if (!(frame_ && f.kind == Frame::Kind::Final)) {
+                std::vector<uint32_t> done;
+                const auto& log = game_.score_log();
+                for (size_t e = timeline_.entries_begin(k); e < f.entries_end && e < log.size(); ++e) {
+                    if (!log[e].counts) continue;
+                    const uint32_t id = log[e].counts->feature;
+                    if (std::find(done.begin(), done.end(), id) != done.end()) continue;
+                    done.push_back(id);
+                    scored_outline(id, span, f.kind == Frame::Kind::Final);
+                }
+            }
+            if (f.kind != Frame::Kind::Turn) continue;
+            for (size_t i = timeline_.tiles_begin(k); i < f.tiles && i < game_.placed_tiles().size(); ++i) {
+                const PlacedTile& t = game_.placed_tiles()[i];
+                out_ += "<polygon class=\"last-placed\"" + span_attrs(span) + " transform=\"" + translate(t.at.pos) +
+                        "\" points=\"" + points_attr(drawings_[i].outline, kSpace) + "\"/>";
+            }
+        }
+        out_ += "</g>\n";
+    }
+
+    // `on_demand`: final scoring covers most of the board, so there the
+    // page shows a feature only while its entry is pointed at.
+    void scored_outline(uint32_t feature, const Span& span, bool on_demand) {
+        FeatureView v;
+        try {
+            v = game_.feature_view(feature);
+        } catch (const HostError&) {
+            return;
+        }
+        out_ += std::string("<g class=\"scored") + (on_demand ? " on-demand" : "") + "\" data-feature=\"" +
+                std::to_string(feature) + "\"" + span_attrs(span) + ">";
+        for (const TileRef& r : v.parts)
+            out_ += "<polygon class=\"scored-outline\" transform=\"" + translate(r.pos) + "\" points=\"" +
+                    points_attr(outline_of(r), kSpace) + "\"/>";
+        if ((v.kind == FeatureKind::Monastery || v.kind == FeatureKind::Garden) && !v.parts.empty()) {
+            const Position c = v.parts.front().pos;
+            out_ += "<rect class=\"scored-outline\" style=\"fill:none\" x=\"" + num(px(c.x - 1)) + "\" y=\"" +
+                    num(py(c.y - 1)) + "\" width=\"" + num(3 * kSpace) + "\" height=\"" + num(3 * kSpace) + "\"/>";
+        }
+        out_ += "</g>";
+    }
+
+    void buildings() {
+        out_ += "<g class=\"buildings\">\n";
+        const auto list = appearances<PlacedToken>(
+            timeline_, [](const Frame& f) -> const std::vector<PlacedToken>& { return f.tokens; }, same_token);
+        std::map<int, int> on_tile;  // tokens drawn so far per tile, to set a second one apart
+        for (const auto& a : list) {
+            const int tile = game_.board().tile_at(a.item.at);
+            const int nth = tile >= 0 ? on_tile[tile]++ : 0;
+            if (!shown(a.span) || tile < 0) continue;
+            const Point spot = drawings_[static_cast<size_t>(tile)].token_spot + Point{-0.24 * nth, 0};
+            out_ += "<g class=\"building\" data-kind=\"" + xml_escape(a.item.kind) + "\" data-player=\"" +
+                    std::to_string(a.item.placed_by) + "\" data-turn=\"" + std::to_string(a.item.turn) + "\"" +
+                    span_attrs(a.span) + "><path class=\"" + std::string(building_class(a.item.kind)) +
+                    "\" transform=\"" + translate(a.item.at.pos, spot) + " scale(.85)\" d=\"" +
+                    std::string(building_path(a.item.kind)) + "\"/></g>\n";
+        }
+        out_ += "</g>\n";
+    }
+
+    void meeples() {
+        out_ += "<g class=\"meeples\">\n";
+        const auto list = appearances<PlacedFigure>(
+            timeline_, [](const Frame& f) -> const std::vector<PlacedFigure>& { return f.figures; }, same_figure);
+        for (const auto& a : list) {
+            if (!shown(a.span)) continue;
+            const PlacedFigure& fig = a.item;
+            const int tile = game_.board().tile_at(fig.pointer.at);
+            if (tile < 0 || fig.part >= game_.features().part_count()) continue;
+            const size_t segment = game_.features().part(fig.part).segment;
+            const auto& segs = drawings_[static_cast<size_t>(tile)].segments;
+            if (segment >= segs.size()) continue;
+            const Point at = segs[segment].anchor;
+            const bool farmer = fig.pointer.kind == FeatureKind::Field;
+            const uint8_t p = fig.meeple.player;
+            out_ += "<g class=\"meeple\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
+                    format_meeple_id(fig.meeple) + "\" data-feature=\"" +
+                    std::string(feature_kind_name(fig.pointer.kind)) + "\" data-at=\"" +
+                    xml_escape(format_tile_ref(fig.pointer.at)) + "\"" + span_attrs(a.span) +
+                    "><path class=\"meeple-shape\" fill=\"" + std::string(player_colour(p)) + "\" stroke=\"" +
+                    std::string(player_outline(p)) + "\" transform=\"" + translate(fig.pointer.at.pos, at) +
+                    (farmer ? " rotate(90)" : "") + " scale(.95)\" d=\"" + std::string(meeple_path()) + "\"/></g>\n";
+        }
+        out_ += "</g>\n";
+    }
+
+    void legend(double y) {
+        bool buildings = false;
+        for (const Frame& f : timeline_.frames()) buildings = buildings || !f.tokens.empty();
+        for (const auto& e : game_.expansions()) buildings = buildings || e.find("little-buildings") != std::string::npos;
+        out_ += "<g class=\"legend\" transform=\"translate(" + num(kMargin) + "," + num(y) + ")\">";
+        double x = 8;
+        auto label = [&](const std::string& text, double width) {
+            out_ += "<text class=\"legend\" x=\"" + num(x + 14) + "\" y=\"5\">" + xml_escape(text) + "</text>";
+            x += width;
+        };
+        out_ += "<path class=\"meeple-shape\" fill=\"#ffffff\" stroke=\"#141414\" transform=\"translate(" + num(x) +
+                ",0) scale(.8)\" d=\"" + std::string(meeple_path()) + "\"/>";
+        label("follower", 84);
+        out_ += "<path class=\"meeple-shape\" fill=\"#ffffff\" stroke=\"#141414\" transform=\"translate(" + num(x) +
+                ",0) rotate(90) scale(.8)\" d=\"" + std::string(meeple_path()) + "\"/>";
+        label("farmer", 76);
+        out_ += "<path class=\"pennant\" style=\"stroke:#2a5db0\" transform=\"translate(" + num(x) + ",0) scale(.8)\" d=\"" +
+                std::string(pennant_path()) + "\"/>";
+        label("pennant", 86);
+        out_ += "<polygon class=\"gap\" transform=\"translate(" + num(x - 9) + ",-9)\" points=\"0,0 18,18 0,18\"/>";
+        label("gap (empty half)", 138);
+        out_ += "<rect class=\"last-placed\" x=\"" + num(x - 8) + "\" y=\"-8\" width=\"16\" height=\"16\"/>";
+        label("placed this turn", 140);
+        if (buildings)
+            for (const char* kind : {"LB_TOWER", "LB_HOUSE", "LB_SHED"}) {
+                out_ += "<path class=\"" + std::string(building_class(kind)) + "\" transform=\"translate(" + num(x) +
+                        ",0) scale(.8)\" d=\"" + std::string(building_path(kind)) + "\"/>";
+                label(token_name(kind), 66);
+            }
+        out_ += "</g>\n";
+    }
+
+    void categories() {
+        categories_ = {{"cities", FeatureKind::City}, {"roads", FeatureKind::Road},
+                       {"monasteries", FeatureKind::Monastery}, {"fields", FeatureKind::Field}};
+        bool gardens = false, other = false;
+        for (const ScoreEntry& e : game_.score_log()) {
+            gardens = gardens || e.kind == FeatureKind::Garden;
+            other = other || !e.kind;
+        }
+        if (gardens) categories_.insert(categories_.begin() + 3, {"gardens", FeatureKind::Garden});
+        if (other) categories_.push_back({"other", std::nullopt});
+    }
+
+    void score_table() {
+        const size_t k = frame_.value_or(timeline_.size() ? timeline_.size() - 1 : 0);
+        const size_t end = timeline_.size() ? timeline_.frame(k).entries_end : game_.score_log().size();
+        const size_t players = game_.player_count();
+        std::vector<int> total(players, 0);
+        std::vector<std::vector<int>> by(players, std::vector<int>(categories_.size(), 0));
+        const auto& log = game_.score_log();
+        for (size_t e = 0; e < end && e < log.size(); ++e) {
+            const ScoreEntry& s = log[e];
+            if (s.player >= players) continue;
+            total[s.player] += s.points;
+            for (size_t c = 0; c < categories_.size(); ++c)
+                if (categories_[c].kind == s.kind) by[s.player][c] += s.points;
+        }
+        const double x0 = kMargin;
+        out_ += "<g class=\"score-table\" transform=\"translate(" + num(x0) + "," + num(table_y_) + ")\">";
+        out_ += "<text class=\"table-head\" x=\"24\" y=\"16\">player</text>"
+                "<text class=\"table-head\" x=\"210\" y=\"16\" text-anchor=\"end\">points</text>";
+        for (size_t c = 0; c < categories_.size(); ++c)
+            out_ += "<text class=\"table-head\" x=\"" + num(210 + 100.0 * static_cast<double>(c + 1)) +
+                    "\" y=\"16\" text-anchor=\"end\">" + categories_[c].label + "</text>";
+        for (size_t p = 0; p < players; ++p) {
+            const double y = 40 + 24.0 * static_cast<double>(p);
+            out_ += "<g class=\"score-row\" data-player=\"" + std::to_string(p) + "\" data-points=\"" +
+                    std::to_string(total[p]) + "\">";
+            out_ += "<path class=\"meeple-shape\" fill=\"" + std::string(player_colour(p)) + "\" stroke=\"" +
+                    std::string(player_outline(p)) + "\" transform=\"translate(10," + num(y - 5) + ") scale(.75)\" d=\"" +
+                    std::string(meeple_path()) + "\"/>";
+            out_ += "<text class=\"table-cell\" x=\"24\" y=\"" + num(y) + "\">" + xml_escape(game_.player(static_cast<uint8_t>(p)).name) +
+                    "</text><text class=\"table-total\" x=\"210\" y=\"" + num(y) + "\" text-anchor=\"end\">" +
+                    std::to_string(total[p]) + "</text>";
+            for (size_t c = 0; c < categories_.size(); ++c)
+                out_ += "<text class=\"table-cell\" x=\"" + num(210 + 100.0 * static_cast<double>(c + 1)) + "\" y=\"" +
+                        num(y) + "\" text-anchor=\"end\">" + std::to_string(by[p][c]) + "</text>";
+            out_ += "</g>";
+        }
+        out_ += "</g>\n";
+    }
+
+    const Game& game_;
+    const Timeline& timeline_;
+    std::optional<size_t> frame_;
+    std::vector<size_t> tile_from_;
+    std::vector<TileDrawing> drawings_;
+    size_t shown_tiles_ = 0;
+    std::vector<Category> categories_;
+    int min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;
+    double ox_ = 0, oy_ = 0, width_ = 0, height_ = 0, table_y_ = 0;
+    std::string out_;
+};
+
+}  // namespace
+
+std::string frame_svg(const Game& game, const Timeline& timeline, size_t frame, const SvgOptions& options) {
+    if (frame >= timeline.size()) throw HostError("no frame " + std::to_string(frame) + " in this game");
+    return Writer(game, timeline, frame).write(options);
+}
+
+std::string timeline_svg(const Game& game, const Timeline& timeline) {
+    SvgOptions options;
+    options.score_table = false;
+    return Writer(game, timeline, std::nullopt).write(options);
+}
+
+}  // namespace ck::host::render

@@ -1,0 +1,39 @@
+// SVG pictures of a board (docs/rendering.md): every placed tile drawn from
+// its definition (tile_geometry.*), the gaps beside lone triangles hatched,
+// followers in their players' colours on the segment they occupy (farmers
+// lying down), tokens by kind, coordinates along the edges, and a score
+// table. The output depends only on the game: the same game gives the same
+// bytes.
+//
+// Elements carry classes and data attributes that tests and the page rely
+// on: one `polygon.tile-shape` per tile (4 points for a square, 3 for a
+// triangle) inside `g.tile`, `polygon.gap`, `g.meeple[data-player]`,
+// `g.building[data-kind]`, and `g.score-row[data-player][data-points]`.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "core/game.hpp"
+#include "timeline.hpp"
+
+namespace ck::host::render {
+
+struct SvgOptions {
+    std::string title;         // a line above the board; none when empty
+    bool score_table = true;   // the players' points, by kind of feature
+};
+
+// Frame `frame` of `timeline` as one picture: the board as it was then,
+// the tile placed in that turn outlined and the features it scored
+// highlighted, and the scores at that moment.
+std::string frame_svg(const Game& game, const Timeline& timeline, size_t frame, const SvgOptions& options = {});
+
+// Every frame in one picture, for the step-through page: each element that
+// is not there from the start to the end carries `data-from` (the first
+// frame index it is shown in) and, if it goes away, `data-to` (the first
+// frame it is no longer shown in); the page shows those of the current
+// frame. The bounds are the final board's. No score table (the page has it).
+std::string timeline_svg(const Game& game, const Timeline& timeline);
+
+}  // namespace ck::host::render
