@@ -14,7 +14,7 @@ using namespace ck::host;
 const TileCatalog& catalog() {
     static const TileCatalog c = [] {
         TileCatalog cat;
-        load_tile_xml_file(default_tile_file(), cat);
+        load_tile_xml_file(CK_BENCH_TILE_FILE, cat);
         return cat;
     }();
     return c;

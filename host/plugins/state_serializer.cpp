@@ -9,13 +9,18 @@ fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<
 
 }  // namespace
 
-bool StateSerializer::constants_match(const Game& game, const std::vector<std::string>& token_kinds) const {
-    if (!has_tail_ || key_.catalog != &game.catalog() || key_.tile_count != game.catalog().tile_count()) return false;
+bool StateSerializer::constants_match(const Game& game, const std::vector<std::string>& token_kinds) {
+    if (!has_tail_) return false;
+    // A game (or a copy of it) seen before: its constants cannot have changed.
+    if (key_.setup_id == game.setup_id()) return key_.token_kinds == token_kinds;
+    if (key_.catalog != &game.catalog() || key_.tile_count != game.catalog().tile_count()) return false;
     const auto& players = game.players();
     if (players.size() != key_.player_names.size()) return false;
     for (size_t p = 0; p < players.size(); ++p)
         if (players[p].name != key_.player_names[p]) return false;
-    return key_.expansions == game.expansions() && key_.token_kinds == token_kinds && key_.rules == game.rules();
+    if (key_.expansions != game.expansions() || key_.token_kinds != token_kinds || key_.rules != game.rules()) return false;
+    key_.setup_id = game.setup_id();  // a new game with the same constants: remember it
+    return true;
 }
 
 bool StateSerializer::tokens_extend_tail(const Game& game) const {
@@ -31,6 +36,7 @@ bool StateSerializer::tokens_extend_tail(const Game& game) const {
 }
 
 void StateSerializer::build_constants(const Game& game, const std::vector<std::string>& token_kinds) {
+    key_.setup_id = game.setup_id();
     key_.catalog = &game.catalog();
     key_.tile_count = game.catalog().tile_count();
     key_.rules = game.rules();

@@ -41,6 +41,7 @@ private:
     // What the tail's constants were built from; compared on every call so
     // a new game with another setup gets a new tail.
     struct TailKey {
+        uint64_t setup_id = 0;  // Game::setup_id of the last game that matched; skips the comparisons
         const void* catalog = nullptr;
         size_t tile_count = 0;
         std::map<std::string, std::string> rules;
@@ -58,7 +59,7 @@ private:
         uint32_t turn;
     };
 
-    bool constants_match(const Game& game, const std::vector<std::string>& token_kinds) const;
+    bool constants_match(const Game& game, const std::vector<std::string>& token_kinds);
     bool tokens_extend_tail(const Game& game) const;
     void build_constants(const Game& game, const std::vector<std::string>& token_kinds);
     void extend_tail(const Game& game);

@@ -72,6 +72,8 @@ struct Outcome {
     std::vector<int> scores;
     size_t hand_tiles_played = 0;
     size_t triangles = 0;
+    size_t meeples_on_triangles = 0;
+    size_t buildings_on_triangles = 0;
 };
 
 void play_checked(PluginHooks& hooks, int players, const std::string& type, uint64_t seed, Outcome& out) {
@@ -118,6 +120,10 @@ void play_checked(PluginHooks& hooks, int players, const std::string& type, uint
     EXPECT_EQ(dealt, left + from_hand);
     out.hand_tiles_played = from_hand;
     for (const PlacedTile& t : game.placed_tiles()) out.triangles += t.at.corner != Corner::None;
+    for (const Move& m : game.moves()) {
+        if (m.type == MoveType::DeployMeeple) out.meeples_on_triangles += m.pointer.at.corner != Corner::None;
+        if (m.type == MoveType::PlaceToken) out.buildings_on_triangles += m.option.at.corner != Corner::None;
+    }
 
     // Every placement was legal: the same moves, with the dealt hands fixed,
     // replay into a fresh game (which checks each one) to the same scores.
@@ -163,7 +169,7 @@ void play_checked(PluginHooks& hooks, int players, const std::string& type, uint
 
 void run(bool with_buildings, const std::string& type, int games_per_count) {
     auto hooks = hf_hooks(with_buildings);
-    size_t played_from_hand = 0, triangles = 0;
+    size_t played_from_hand = 0, triangles = 0, meeples = 0, buildings = 0;
     for (int players = 2; players <= 6; ++players)
         for (int g = 0; g < games_per_count; ++g) {
             const uint64_t seed = 1000u * static_cast<uint64_t>(players) + static_cast<uint64_t>(g);
@@ -173,11 +179,17 @@ void run(bool with_buildings, const std::string& type, int games_per_count) {
             if (::testing::Test::HasFailure()) return;
             played_from_hand += o.hand_tiles_played;
             triangles += o.triangles;
+            meeples += o.meeples_on_triangles;
+            buildings += o.buildings_on_triangles;
         }
     // Halflings were really played: random players choose a halfling in
     // about half of their tile steps while they hold one.
     EXPECT_GT(played_from_hand, static_cast<size_t>(5 * games_per_count));
     EXPECT_EQ(triangles, played_from_hand) << "every triangle on the board came from a hand";
+    // The players use halflings for figures too (HF-24), and buildings when
+    // Little Buildings is loaded (HF-60).
+    EXPECT_GT(meeples, static_cast<size_t>(games_per_count));
+    if (with_buildings) EXPECT_GT(buildings, static_cast<size_t>(games_per_count / 2));
 }
 
 TEST(HfProperties, RandomGamesAloneTwoToSixPlayers) { run(false, "random", 200); }
