@@ -416,4 +416,11 @@ private:
     mutable std::vector<Placement> scratch_legal_;   // tile-step options' placements
 };
 
+// Plays one recorded move into `game` as move_record.hpp describes: a tile
+// from the hand through the tile-step option offering it, else a draw when
+// a choice is pending (or the move's tile when the caller names draws); an
+// expansion action through the offered option equal to the recorded one.
+// Throws HostError (IllegalMove) when the game does not allow the move.
+void apply_move(Game& game, const Move& move);
+
 }  // namespace ck::host

@@ -76,38 +76,6 @@ namespace {
     throw HostError("drawing the game turn by turn: playing its moves again " + why);
 }
 
-void apply(Game& g, const Move& m) {
-    switch (m.type) {
-        case MoveType::PlaceTile:
-            if (g.awaiting_tile_choice()) {
-                if (!m.from_hand) {
-                    g.draw();
-                } else {
-                    const auto& options = g.tile_step_options();
-                    size_t i = 0;
-                    while (i < options.size() && options[i].tile_type != m.tile) ++i;
-                    if (i == options.size()) throw HostError("the hand tile is not offered");
-                    g.choose_tile_step_option(i);
-                }
-            }
-            if (g.awaiting_caller_draw()) g.draw_tile(m.tile);
-            g.place_tile(m.tile, m.placement);
-            break;
-        case MoveType::DeployMeeple: g.deploy_meeple(m.pointer, m.meeple); break;
-        case MoveType::PlaceToken: {
-            const auto& options = g.expansion_options();
-            size_t i = 0;
-            while (i < options.size() && !(options[i].action == m.option.action &&
-                                           options[i].token_kind == m.option.token_kind && options[i].at == m.option.at))
-                ++i;
-            if (i == options.size()) throw HostError("the expansion option " + m.option.token_kind + " is not offered");
-            g.apply_expansion_option(i);
-            break;
-        }
-        case MoveType::Pass: g.pass(); break;
-        case MoveType::Commit: g.commit(m.random); break;
-    }
-}
 
 }  // namespace
 
@@ -128,7 +96,7 @@ Timeline replay_timeline(const GameSetup& original, const Game& game) {
     const auto& moves = game.moves();
     for (size_t i = 0; i < moves.size(); ++i) {
         try {
-            apply(again, moves[i]);
+            apply_move(again, moves[i]);
         } catch (const HostError& e) {
             not_reproduced("failed at move " + std::to_string(i + 1) + " (turn " + std::to_string(moves[i].turn) +
                            "): " + e.what());

@@ -134,35 +134,7 @@ void play_checked(PluginHooks& hooks, int players, const std::string& type, uint
         for (TileTypeId t : hand) ids.push_back(game.tile_def(t).id);
     }
     Game replay(again);
-    for (const Move& m : game.moves()) {
-        switch (m.type) {
-            case MoveType::PlaceTile:
-                if (replay.awaiting_tile_choice()) {
-                    if (!m.from_hand) {
-                        replay.draw();
-                    } else {
-                        const auto& options = replay.tile_step_options();
-                        size_t i = 0;
-                        while (i < options.size() && options[i].tile_type != m.tile) ++i;
-                        ASSERT_LT(i, options.size());
-                        replay.choose_tile_step_option(i);
-                    }
-                }
-                replay.place_tile(m.tile, m.placement);
-                break;
-            case MoveType::DeployMeeple: replay.deploy_meeple(m.pointer, m.meeple); break;
-            case MoveType::PlaceToken: {
-                const auto& options = replay.expansion_options();
-                size_t i = 0;
-                while (i < options.size() && !(options[i].token_kind == m.option.token_kind && options[i].at == m.option.at)) ++i;
-                ASSERT_LT(i, options.size());
-                replay.apply_expansion_option(i);
-                break;
-            }
-            case MoveType::Pass: replay.pass(); break;
-            case MoveType::Commit: replay.commit(m.random); break;
-        }
-    }
+    for (const Move& m : game.moves()) ASSERT_NO_THROW(apply_move(replay, m)) << "move of turn " << m.turn;
     ASSERT_TRUE(replay.is_over());
     for (uint8_t p = 0; p < game.player_count(); ++p) EXPECT_EQ(replay.score(p), game.score(p));
 }

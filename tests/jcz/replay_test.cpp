@@ -73,8 +73,9 @@ TEST(JczReplay, SavedGamesReplayIdentically) {
         EXPECT_FALSE(rules.contains("littleBuildings.split"));
         // JCloisterZone refuses any other rule id; a Halflings game, which
         // it cannot open anyway, keeps every option in setup.rules.
-        if (!second.saved().setup.element_enabled(kElementHalflings))
+        if (!second.saved().setup.element_enabled(kElementHalflings)) {
             for (const auto& [key, value] : rules.items()) EXPECT_TRUE(is_jcz_rule_key(key)) << key;
+        }
     }
     std::filesystem::remove(tmp);
 }
