@@ -399,7 +399,7 @@ TEST(RenderCli, PlayAndReplayOfTheSameGameDrawTheSameBoard) {
     EXPECT_THAT(no_dir.err, HasSubstr("directory /nonexistent-dir does not exist"));
 }
 
-// The README's picture is what its command draws today; after a change to
+// The README's picture is what `play --svg` draws today; after a change to
 // the drawing (or to the game it shows), run that command again.
 TEST(RenderCli, TheReadmePictureIsWhatItsCommandDraws) {
     const std::string dir = out_dir();
@@ -409,7 +409,7 @@ TEST(RenderCli, TheReadmePictureIsWhatItsCommandDraws) {
     const std::string committed = read(std::string(CK_TEST_SOURCE_DIR) + "/docs/images/game.svg");
     ASSERT_FALSE(committed.empty()) << "docs/images/game.svg is missing";
     EXPECT_TRUE(read(dir + "/readme.svg") == committed)
-        << "docs/images/game.svg differs from what the README's command draws now; run\n"
+        << "docs/images/game.svg differs from what play --svg draws now; run\n"
            "  build/bin/cloisterkit play --players 3 --seed 7 --expansions halflings,little-buildings "
            "--svg docs/images/game.svg";
 }
