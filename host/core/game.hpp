@@ -334,6 +334,8 @@ private:
     void place_start_tile(const StartTile& s);
     void do_place(TileTypeId type, const Placement& p);
     void setup_hands(const GameSetup& setup);
+    // Takes one `type` out of `player`'s hand; `what` names the effect in errors.
+    void take_from_hand(uint8_t player, TileTypeId type, const char* what);
     void check_dealt_hands();
     void enter_tile_phase();
     void offer_tile_step_options();

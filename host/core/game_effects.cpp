@@ -71,13 +71,16 @@ void Game::add_hand_tile(uint8_t player, TileTypeId type) {
     players_[player].hand.push_back(type);
 }
 
-void Game::remove_hand_tile(uint8_t player, TileTypeId type) {
+void Game::remove_hand_tile(uint8_t player, TileTypeId type) { take_from_hand(player, type, "remove hand tile"); }
+
+void Game::take_from_hand(uint8_t player, TileTypeId type, const char* what) {
     touch();
-    if (player >= players_.size()) throw HostError("remove hand tile: no player " + std::to_string(player), ErrorCategory::Plugin);
+    if (player >= players_.size()) throw HostError(std::string(what) + ": no player " + std::to_string(player), ErrorCategory::Plugin);
     auto& hand = players_[player].hand;
     auto it = std::find(hand.begin(), hand.end(), type);
     if (it == hand.end())
-        throw HostError("remove hand tile: player " + std::to_string(player) + " has no tile type " + std::to_string(type),
+        throw HostError(std::string(what) + ": player " + std::to_string(player) + " has no \"" +
+                            (type < catalog().tile_count() ? tile_def(type).id : std::to_string(type)) + "\" in hand",
                         ErrorCategory::Plugin);
     hand.erase(it);
 }
@@ -87,13 +90,7 @@ void Game::play_hand_tile(uint8_t player, TileTypeId type) {
     if (phase_ != Phase::TilePhase || drawn_ || player != active_)
         throw HostError("play hand tile: only the active player, in a tile step whose tile is not chosen yet",
                         ErrorCategory::Plugin);
-    auto& hand = players_[player].hand;
-    auto it = std::find(hand.begin(), hand.end(), type);
-    if (it == hand.end())
-        throw HostError("play hand tile: player " + std::to_string(player) + " has no \"" +
-                            (type < catalog().tile_count() ? tile_def(type).id : std::to_string(type)) + "\" in hand",
-                        ErrorCategory::Plugin);
-    hand.erase(it);
+    take_from_hand(player, type, "play hand tile");
     drawn_ = type;
     from_hand_ = true;
 }

@@ -88,6 +88,15 @@ void PluginHooks::fail(uint32_t i, ck_hook_id hook, const std::string& reason) c
                                                ", hook " + hook_name(hook) + ": " + reason);
 }
 
+void PluginHooks::require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const {
+    if (expansion >= expansions_.size())
+        throw HostError(ErrorCategory::IllegalMove, option + " names expansion #" + std::to_string(expansion) +
+                                                        ", but only " + std::to_string(expansions_.size()) +
+                                                        " are enabled");
+    if (!expansions_[expansion]->has_hook(hook))
+        fail(expansion, hook, "it offered " + option + " but does not implement " + hook_name(hook));
+}
+
 void PluginHooks::release_buffers() {
     for (ck_buffer& b : buffers_)
         if (b.release != nullptr) b.release(&b);
@@ -164,13 +173,7 @@ void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vecto
 }
 
 void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
-    if (option.expansion >= expansions_.size())
-        throw HostError(ErrorCategory::IllegalMove, "tile-step option '" + option.action + "' names expansion #" +
-                                                        std::to_string(option.expansion) + ", but only " +
-                                                        std::to_string(expansions_.size()) + " are enabled");
-    if (!expansions_[option.expansion]->has_hook(CK_HOOK_APPLY_TILE_STEP_OPTION))
-        fail(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION,
-             "it offered tile-step option '" + option.action + "' but does not implement APPLY_TILE_STEP_OPTION");
+    require_applier(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION, "tile-step option '" + option.action + "'");
     start_request();
     auto& b = request_;
     const auto args = fb::CreateApplyTileStepOptionArgs(b, player, b.CreateString(option.action), option.tile_type,
@@ -222,13 +225,7 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
 }
 
 void PluginHooks::apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) {
-    if (option.expansion >= expansions_.size())
-        throw HostError(ErrorCategory::IllegalMove, "expansion action '" + option.action + "' names expansion #" +
-                                                        std::to_string(option.expansion) + ", but only " +
-                                                        std::to_string(expansions_.size()) + " are enabled");
-    if (!expansions_[option.expansion]->has_hook(CK_HOOK_APPLY_FIGURE_ACTION))
-        fail(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION,
-             "it offered action '" + option.action + "' but does not implement APPLY_FIGURE_ACTION");
+    require_applier(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION, "expansion action '" + option.action + "'");
     start_request();
     auto& b = request_;
     const fb::TileRef at = to_fb(option.at);

@@ -90,6 +90,9 @@ private:
         ~ReleaseScope() { self.release_buffers(); }
     };
     [[noreturn]] void fail(uint32_t i, ck_hook_id hook, const std::string& reason) const;
+    // The expansion that offered `option` exists and implements `hook`, the
+    // hook that applies it; else a HostError naming both.
+    void require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const;
     flatbuffers::Offset<fb::ScoredFeature> build_feature(const ScoredFeatureInfo& f, int points);
 
     std::vector<const PluginExpansion*> expansions_;
