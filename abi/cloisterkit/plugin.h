@@ -40,7 +40,7 @@ extern "C" {
 /* Minor versions add fields at the end of structs or new constants. */
 #define CK_ABI_MINOR 1
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers). */
-#define CK_SCHEMA_REVISION 2
+#define CK_SCHEMA_REVISION 3
 
 /* Largest buffer that may cross the ABI: 2^31 - 2, because the FlatBuffers
  * 2.0.8 verifier requires a length strictly below 2^31 - 1 (and asserts). */

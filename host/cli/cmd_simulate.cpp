@@ -2,6 +2,7 @@
 // the host goes; prints games per second and score statistics.
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -16,6 +17,7 @@
 
 #include "command.hpp"
 #include "core/errors.hpp"
+#include "core/profile.hpp"
 #include "game_options.hpp"
 #include "number_format.hpp"
 
@@ -35,7 +37,10 @@ constexpr const char* kUsage =
     "\n"
     "options:\n"
     "  --games N              number of games (default 100)\n"
-    "  --threads T            worker threads (default 1)\n";
+    "  --threads T            worker threads (default 1)\n"
+    "  --profile              also print where the time went: each stage of a turn, and in\n"
+    "                         it the host's own rules and each part of the plugin calls\n"
+    "                         (clock reads add a few percent to the run)\n";
 constexpr const char* kSimulateOnlyHelp =
     "  --help                 show this text\n"
     "\n"
@@ -81,6 +86,49 @@ struct Tally {
     }
 };
 
+// `--profile`: the share of the measured time in each stage and part.
+void print_profile(const Profile& p) {
+    const double total = static_cast<double>(p.total());
+    if (total <= 0) return;
+    const auto share = [&](uint64_t ns) { return 100.0 * static_cast<double>(ns) / total; };
+    std::printf("\nwhere the time went (%.3f s measured, shares of it):\n", total / 1e9);
+    std::printf("  %-32s %7s", "stage", "total");
+    for (size_t part = 0; part < size_t(ProfilePart::Count); ++part)
+        std::printf("  %s", profile_part_name(static_cast<ProfilePart>(part)));
+    std::printf("\n");
+    std::array<uint64_t, size_t(ProfilePart::Count)> by_part{};
+    for (size_t stage = 1; stage <= size_t(ProfileStage::Count); ++stage) {
+        const size_t st = stage % size_t(ProfileStage::Count);  // Other last
+        uint64_t row = 0;
+        for (uint64_t v : p.ns[st]) row += v;
+        std::printf("  %-32s %6.1f%%", profile_stage_name(static_cast<ProfileStage>(st)), share(row));
+        for (size_t part = 0; part < size_t(ProfilePart::Count); ++part) {
+            by_part[part] += p.ns[st][part];
+            std::printf("  %*.1f%%", static_cast<int>(std::string(profile_part_name(static_cast<ProfilePart>(part))).size()) - 1,
+                        share(p.ns[st][part]));
+        }
+        std::printf("\n");
+    }
+    std::printf("  %-32s %6.1f%%", "all stages", 100.0);
+    for (size_t part = 0; part < size_t(ProfilePart::Count); ++part)
+        std::printf("  %*.1f%%", static_cast<int>(std::string(profile_part_name(static_cast<ProfilePart>(part))).size()) - 1,
+                    share(by_part[part]));
+    std::printf("\n  plugin path (every part but host rules): %.1f%%\n",
+                100.0 - share(by_part[size_t(ProfilePart::Host)]));
+}
+
+nlohmann::ordered_json profile_json(const Profile& p) {
+    nlohmann::ordered_json j;
+    j["seconds_measured"] = static_cast<double>(p.total()) / 1e9;
+    for (size_t st = 0; st < size_t(ProfileStage::Count); ++st) {
+        nlohmann::ordered_json row;
+        for (size_t part = 0; part < size_t(ProfilePart::Count); ++part)
+            row[profile_part_name(static_cast<ProfilePart>(part))] = static_cast<double>(p.ns[st][part]) / 1e9;
+        j["stages"][profile_stage_name(static_cast<ProfileStage>(st))] = row;
+    }
+    return j;
+}
+
 void draw_progress(uint64_t done, uint64_t total, double seconds) {
     constexpr int kWidth = 40;
     const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
@@ -95,6 +143,7 @@ int run_simulate(const std::vector<std::string>& args) {
     GameOptions options;
     uint64_t games = 100;
     unsigned threads = 1;
+    bool profile = false;
     try {
         for (size_t i = 0; i < args.size(); ++i) {
             if (args[i] == "--help" || args[i] == "-h") {
@@ -108,6 +157,8 @@ int run_simulate(const std::vector<std::string>& args) {
             };
             if (args[i] == "--games") {
                 games = static_cast<uint64_t>(ck::cli::parse_integer("--games", value(), 1, 1'000'000'000));
+            } else if (args[i] == "--profile") {
+                profile = true;
             } else if (args[i] == "--threads") {
                 threads = static_cast<unsigned>(ck::cli::parse_integer("--threads", value(), 1, 256));
             } else if (args[i] == "--save") {
@@ -129,6 +180,7 @@ int run_simulate(const std::vector<std::string>& args) {
 
     std::atomic<uint64_t> next{0}, done{0};
     std::vector<Tally> tallies(threads);
+    std::vector<Profile> profiles(threads);
     std::exception_ptr failure;
     std::mutex failure_mutex;
     std::atomic<bool> failed{false};
@@ -137,6 +189,7 @@ int run_simulate(const std::vector<std::string>& args) {
     const auto worker = [&](unsigned t) {
         try {
             const auto hooks = env.make_hooks();  // one per thread: hooks are not thread-safe
+            const ThreadProfile installed(profile ? &profiles[t] : nullptr);
             for (uint64_t i; (i = next.fetch_add(1)) < games;) {
                 const uint64_t s = ck::cli::game_seed(seed, i);
                 Game game(env.setup(s, hooks.get()), env.prepared());
@@ -170,6 +223,8 @@ int run_simulate(const std::vector<std::string>& args) {
     const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     Tally all;
     for (const Tally& t : tallies) all.merge(t);
+    Profile time_spent;
+    for (const Profile& p : profiles) time_spent.merge(p);
     const double n = static_cast<double>(all.games);
     const double per_second = seconds > 0 ? n / seconds : 0.0;
     const double mean_total = static_cast<double>(all.total_score) / n;
@@ -198,6 +253,7 @@ int run_simulate(const std::vector<std::string>& args) {
                              {"mean_score", static_cast<double>(all.seat_scores[p]) / n},
                              {"wins", all.seat_wins[p]}});
         j["players"] = seats;
+        if (profile) j["profile"] = profile_json(time_spent);
         std::printf("%s\n", j.dump(2).c_str());
     } else {
         // CPU time is counted in clock ticks: a very short run may show none.
@@ -212,6 +268,7 @@ int run_simulate(const std::vector<std::string>& args) {
             std::printf("  %-8s %-7s mean %.2f, first place %lld times\n", env.player_names()[p].c_str(),
                         env.player_types()[p].c_str(), static_cast<double>(all.seat_scores[p]) / n,
                         static_cast<long long>(all.seat_wins[p]));
+        if (profile) print_profile(time_spent);
     }
     return 0;
 }

@@ -5,10 +5,12 @@
 #include "game.hpp"
 #include "game_detail.hpp"
 #include "location_names.hpp"
+#include "profile.hpp"
 
 namespace ck::host {
 
 void Game::enter_action_phase() {
+    const StageScope profile(ProfileStage::FigureStep);
     touch();
     phase_ = Phase::ActionPhase;
     compute_meeple_options();
@@ -45,6 +47,7 @@ void Game::deploy_meeple(const FeaturePointer& pointer, const std::string& meepl
 }
 
 void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
+    const StageScope profile(ProfileStage::FigureStep);
     touch();
     require_phase(Phase::ActionPhase, "deploy a meeple");
     const std::string id = format_meeple_id(meeple);
@@ -82,6 +85,7 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
 }
 
 void Game::apply_expansion_option(size_t i) {
+    const StageScope profile(ProfileStage::FigureStep);
     touch();
     require_phase(Phase::ActionPhase, "apply an expansion action");
     if (i >= expansion_options_.size())
@@ -96,6 +100,7 @@ void Game::apply_expansion_option(size_t i) {
 }
 
 void Game::pass() {
+    const StageScope profile(ProfileStage::FigureStep);
     touch();
     if (phase_ == Phase::CommitActionPhase && figure_step_skipped_) return;  // lenient: nothing was offered
     require_phase(Phase::ActionPhase, "pass");

@@ -6,10 +6,12 @@
 
 #include "game.hpp"
 #include "game_detail.hpp"
+#include "profile.hpp"
 
 namespace ck::host {
 
 void Game::commit(std::optional<double> random) {
+    const StageScope profile(ProfileStage::Scoring);
     touch();
     require_phase(Phase::CommitActionPhase, "commit");
     const double r = random ? detail::checked_random(*random, "COMMIT random") : host_random_.next_double();
@@ -246,6 +248,7 @@ void Game::finish_game() {
 }
 
 void Game::final_scoring() {
+    const StageScope profile(ProfileStage::Scoring);
     in_final_scoring_ = true;
     std::vector<uint32_t> roots, fields;
     for (const PlacedFigure& f : figures_) {

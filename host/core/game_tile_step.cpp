@@ -6,6 +6,7 @@
 
 #include "game.hpp"
 #include "location_names.hpp"
+#include "profile.hpp"
 
 namespace ck::host {
 
@@ -43,6 +44,7 @@ bool Game::draw_next(TileTypeId& out) {
 // ---------------------------------------------------------------- start of the step
 
 void Game::enter_tile_phase() {
+    const StageScope profile(ProfileStage::TileStep);
     touch();
     phase_ = Phase::TilePhase;
     placed_this_turn_.reset();
@@ -111,6 +113,7 @@ void Game::compute_legal(TileTypeId type, std::vector<Placement>& out) const {
 // ---------------------------------------------------------------- the choice
 
 void Game::draw() {
+    const StageScope profile(ProfileStage::TileStep);
     require_phase(Phase::TilePhase, "draw a tile");
     if (!awaiting_tile_choice())
         throw HostError(drawn_ ? "draw: the tile of this turn is already chosen (\"" + tile_def(*drawn_).id + "\")"
@@ -122,6 +125,7 @@ void Game::draw() {
 }
 
 void Game::choose_tile_step_option(size_t i) {
+    const StageScope profile(ProfileStage::TileStep);
     require_phase(Phase::TilePhase, "choose a tile-step option");
     if (!awaiting_tile_choice())
         throw HostError("tile-step option " + std::to_string(i) + ": no tile-step option is offered now",
@@ -176,6 +180,7 @@ void Game::place_tile(const std::string& tile_id, TileRef at, int rotation) {
 }
 
 void Game::place_tile(TileTypeId type, const Placement& p) {
+    const StageScope profile(ProfileStage::TileStep);
     require_phase(Phase::TilePhase, "place a tile");
     const std::string name = type < catalog().tile_count() ? "\"" + tile_def(type).id + "\"" : "#" + std::to_string(type);
     if (!drawn_)

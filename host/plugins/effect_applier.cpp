@@ -5,6 +5,7 @@
 
 #include "core/game.hpp"
 #include "core/location_names.hpp"
+#include "core/profile.hpp"
 
 namespace ck::host {
 namespace {
@@ -221,6 +222,7 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
 
 void apply_effects(const fb::HookResponse& response, Game* game, const std::string& expansion_id,
                    const EffectSink& sink) {
+    const PartScope profile(ProfilePart::ApplyEffects);
     if (response.effects() == nullptr) return;
     for (const fb::EffectEntry* entry : *response.effects()) {
         switch (entry->effect_type()) {

@@ -81,6 +81,16 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
             if (p->sets() != nullptr)
                 for (const auto* kv : *p->sets()) preset.sets.emplace_back(str(kv->key()), str(kv->value()));
         }
+    if (m.hook_filters() != nullptr)
+        for (const auto* f : *m.hook_filters()) {
+            // A filter only ever saves calls: one this host cannot evaluate
+            // (a newer kind, a hook it does not know) means "always call".
+            if (f->hook() >= CK_HOOK_COUNT) continue;
+            HookFilterInfo info{f->hook(), f->filter(), str(f->rule_key()), strings(f->rule_values())};
+            if (info.filter > fb::HookFilter::MAX || (info.filter == fb::HookFilter::RuleIs && info.rule_key.empty()))
+                info.filter = fb::HookFilter::Always;
+            e.hook_filters.push_back(std::move(info));
+        }
 }
 
 // Releases a module-produced buffer when the scope ends, whatever happens.

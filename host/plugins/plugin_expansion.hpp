@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "manifest_generated.h"
+
 namespace ck::host {
 
 class PluginModule;
@@ -36,6 +38,14 @@ struct RulePresetInfo {
     std::vector<std::pair<std::string, std::string>> sets;
 };
 
+// When the host needs to call a hook (manifest HookFilterDecl).
+struct HookFilterInfo {
+    ck_hook_id hook = 0;
+    fb::HookFilter filter = fb::HookFilter::Always;
+    std::string rule_key;                 // RuleIs
+    std::vector<std::string> rule_values;  // RuleIs
+};
+
 struct PluginExpansion {
     const PluginModule* module = nullptr;  // owner; outlives this entry
     uint32_t index = 0;                    // expansion index inside the module
@@ -55,6 +65,7 @@ struct PluginExpansion {
     std::string jcz_element;  // "little-buildings"
     std::vector<RuleAliasInfo> jcz_rule_aliases;
     std::vector<RulePresetInfo> rule_presets;
+    std::vector<HookFilterInfo> hook_filters;
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "buffer_check.hpp"
+#include "core/profile.hpp"
 #include "core/game.hpp"
 #include "hook_names.hpp"
 #include "module_loader.hpp"
@@ -29,7 +30,62 @@ PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions) : expan
         for (const auto& t : e->token_kinds)
             if (std::find(token_kinds_.begin(), token_kinds_.end(), t.kind) == token_kinds_.end())
                 token_kinds_.push_back(t.kind);
+        auto& by_hook = filters_.emplace_back();
+        for (const HookFilterInfo& f : e->hook_filters) by_hook[f.hook].push_back(f);
+        auto& kinds = own_kinds_.emplace_back();
+        for (const auto& t : e->token_kinds) kinds.push_back(t.kind);
     }
+}
+
+// ------------------------------------------------------------ hook filters
+
+bool PluginHooks::filter_holds(uint32_t i, const HookFilterInfo& f, const Game& game,
+                               const ScoredFeatureInfo* feature) {
+    const auto owns = [&](const std::string& kind) {
+        const auto& kinds = own_kinds_[i];
+        return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+    };
+    switch (f.filter) {
+        case fb::HookFilter::ActivePlayerHasHandTiles:
+            return !game.players()[game.active_player()].hand.empty();
+        case fb::HookFilter::ActivePlayerHasOwnTokens:
+            for (const auto& [kind, count] : game.players()[game.active_player()].tokens)
+                if (count > 0 && owns(kind)) return true;
+            return false;
+        case fb::HookFilter::FeatureTouchesOwnTokens:
+            if (feature == nullptr) return true;  // not a scoring hook: nothing to test
+            for (const PlacedToken& t : game.tokens()) {
+                if (!owns(t.kind)) continue;
+                // By space: a superset of whatever the expansion matches.
+                for (const TileRef& r : feature->parts)
+                    if (r.pos == t.at.pos) return true;
+                for (const Position& p : feature->area)
+                    if (p == t.at.pos) return true;
+            }
+            return false;
+        case fb::HookFilter::RuleIs: {
+            const auto it = game.rules().find(f.rule_key);
+            return it != game.rules().end() &&
+                   std::find(f.rule_values.begin(), f.rule_values.end(), it->second) != f.rule_values.end();
+        }
+        default: return true;
+    }
+}
+
+bool PluginHooks::any_wants(ck_hook_id hook, const Game& game) {
+    if (!any_has(hook)) return false;
+    for (uint32_t i = 0; i < expansions_.size(); ++i)
+        if (wants(i, hook, game)) return true;
+    return false;
+}
+
+bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature) {
+    if (!expansions_[i]->has_hook(hook)) return false;
+    const auto& filters = filters_[i][hook];
+    if (filters.empty()) return true;
+    for (const HookFilterInfo& f : filters)
+        if (filter_holds(i, f, game, feature)) return true;
+    return false;
 }
 
 PluginHooks::~PluginHooks() { release_buffers(); }
@@ -45,6 +101,7 @@ std::vector<std::string> PluginHooks::expansion_ids() const {
 ck_bytes PluginHooks::state_bytes(const Game& game) {
     const StateKey key{&game, game.state_version()};
     if (cached_state_.data != nullptr && key == cached_key_) return cached_state_;
+    const PartScope profile(ProfilePart::Serialize);
     cached_state_ = serializer_.serialize(game, token_kinds_);
     cached_key_ = key;
     ++stats_.serialisations;
@@ -111,7 +168,11 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     ck_error err{};
     err.struct_size = sizeof(ck_error);
     ++stats_.hook_calls;
-    const ck_status status = e.module->api().call_hook(e.module->context(), e.index, hook, state, request, &out, &err);
+    const ck_status status = [&] {
+        const PartScope profile(ProfilePart::ModuleCall);
+        return e.module->api().call_hook(e.module->context(), e.index, hook, state, request, &out, &err);
+    }();
+    const PartScope profile(ProfilePart::ResponseCheck);
     if (!CK_SUCCEEDED(status))
         fail(i, hook, std::string("call_hook failed with ") + e.module->status_name(status) + ": " + error_text(err));
     if (status == CK_NOTHING_TO_DO || out.size == 0) return nullptr;
@@ -125,14 +186,19 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
 
 void PluginHooks::call_all_and_apply(const Game& state_of, ck_hook_id hook, ck_bytes request, Game* game,
                                      EffectSink sink, int only, size_t candidates) {
+    // The expansion whose option was chosen is always called (`only`);
+    // otherwise each one its filters let through. Nobody: no state is built.
+    callees_.clear();
+    for (uint32_t i = 0; i < expansions_.size(); ++i)
+        if (only >= 0 ? i == static_cast<uint32_t>(only) && expansions_[i]->has_hook(hook) : wants(i, hook, state_of))
+            callees_.push_back(i);
+    if (callees_.empty()) return;
     const ck_bytes state = state_bytes(state_of);
     checker_.begin(state_of, hook, candidates);
     const ReleaseScope release{*this};
     // First every call and every check, so a refusal leaves the game as it was.
-    for (uint32_t i = 0; i < expansions_.size(); ++i) {
-        if ((only >= 0 && i != static_cast<uint32_t>(only)) || !expansions_[i]->has_hook(hook)) continue;
+    for (const uint32_t i : callees_)
         if (const fb::HookResponse* r = call(i, hook, state, request)) pending_.push_back({i, r});
-    }
     for (const Pending& p : pending_) {
         if (p.response->effects() == nullptr || p.response->effects()->size() == 0) continue;
         sink.expansion = p.expansion;
@@ -162,7 +228,7 @@ void PluginHooks::on_game_start(Game& game) {
 }
 
 void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
-    if (!any_has(CK_HOOK_TILE_STEP_OPTIONS)) return;
+    if (!any_wants(CK_HOOK_TILE_STEP_OPTIONS, game)) return;
     start_request();
     const auto args = fb::CreateTileStepOptionsArgs(request_, player);
     EffectSink sink;
@@ -214,7 +280,7 @@ void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& pl
 }
 
 void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
-    if (!any_has(CK_HOOK_FIGURE_OPTIONS)) return;
+    if (!any_wants(CK_HOOK_FIGURE_OPTIONS, game)) return;
     start_request();
     const fb::TileRef tile = to_fb(placed);
     const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile);
@@ -240,11 +306,12 @@ void PluginHooks::apply_figure_action(Game& game, uint8_t player, const Expansio
 int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature) {
     int points = feature.points;
     if (!any_has(CK_HOOK_FEATURE_SCORING) && !any_has(CK_HOOK_BONUS_POINTS)) return points;
-    const ck_bytes state = state_bytes(game);
+    ck_bytes state{nullptr, 0};  // built at the first call, if any
     // Every modifier first, then every bonus: bonuses see the final points.
     for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_FEATURE_SCORING}, ck_hook_id{CK_HOOK_BONUS_POINTS}}) {
         for (uint32_t i = 0; i < expansions_.size(); ++i) {
-            if (!expansions_[i]->has_hook(hook)) continue;
+            if (!wants(i, hook, game, &feature)) continue;
+            if (state.data == nullptr) state = state_bytes(game);
             start_request();
             const auto f = build_feature(feature, points);
             const auto args = hook == CK_HOOK_FEATURE_SCORING ? fb::CreateFeatureScoringArgs(request_, f).Union()

@@ -15,6 +15,7 @@
 #include <cloisterkit/plugin.h>
 #include <flatbuffers/flatbuffers.h>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -71,6 +72,12 @@ private:
     };
 
     bool any_has(ck_hook_id hook) const { return (all_hooks_ & CK_HOOK_BIT(hook)) != 0; }
+    // Whether expansion `i` is to be called for `hook` now: it implements
+    // the hook and, when it declares filters for it, one of them holds
+    // (`feature` for the scoring hooks). See manifest.fbs, HookFilter.
+    bool wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature = nullptr);
+    bool any_wants(ck_hook_id hook, const Game& game);
+    bool filter_holds(uint32_t i, const HookFilterInfo& f, const Game& game, const ScoredFeatureInfo* feature);
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
     void start_request();
     // Calls expansion `i`; returns its verified, checked response or
@@ -98,6 +105,10 @@ private:
     std::vector<const PluginExpansion*> expansions_;
     uint64_t all_hooks_ = 0;
     std::vector<std::string> token_kinds_;  // declared by the enabled expansions
+    // Per expansion: its filters by hook, and the token kinds it declares.
+    std::vector<std::array<std::vector<HookFilterInfo>, CK_HOOK_COUNT>> filters_;
+    std::vector<std::vector<std::string>> own_kinds_;
+    std::vector<uint32_t> callees_;  // scratch: the expansions a call_all_and_apply calls
 
     StateSerializer serializer_;
     StateKey cached_key_;

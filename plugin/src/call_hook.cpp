@@ -9,7 +9,7 @@
 #include "buffers.hpp"
 #include "errors.hpp"
 #include "plugin_context.hpp"
-#include "verified_state_cache.hpp"
+#include "state_verification.hpp"
 
 namespace ck::sdk::detail {
 namespace {
@@ -114,13 +114,8 @@ ck_status run_hook(const ck_plugin_ctx* ctx, uint32_t expansion_index, ck_hook_i
 
     if (ck_status s = check_bytes(state, "state", fb::GameStateIdentifier(), err); s != CK_OK) return s;
     if (ck_status s = check_bytes(request, "request", fb::HookRequestIdentifier(), err); s != CK_OK) return s;
-    // The same state bytes usually come several times in a row (every hook
-    // and expansion of one game state): verify them once per thread.
-    if (!state_already_verified(state)) {
-        flatbuffers::Verifier state_verifier(state.data, state.size);
-        if (!fb::VerifyGameStateBuffer(state_verifier)) return verification_failed("state", state.size, err);
-        remember_verified_state(state);
-    }
+    const fb::GameSetup* setup = nullptr;
+    if (ck_status s = verify_state(state, &setup, err); s != CK_OK) return s;
     flatbuffers::Verifier request_verifier(request.data, request.size);
     if (!fb::VerifyHookRequestBuffer(request_verifier)) return verification_failed("request", request.size, err);
 
@@ -140,7 +135,7 @@ ck_status run_hook(const ck_plugin_ctx* ctx, uint32_t expansion_index, ck_hook_i
                     std::string("request: ") + fb::EnumNameHookArgs(kArgsOfHook[hook]) + "." + missing +
                         " is missing (required for hook " + std::to_string(hook) + ")");
 
-    const HookContext context(*fb::GetGameState(state.data), *loaded.logger, loaded.info.id);
+    const HookContext context(*fb::GetGameState(state.data), *setup, *loaded.logger, loaded.info.id);
     Effects effects;
     dispatch(*loaded.expansion, hook, context, req, effects);
     if (effects.empty()) {

@@ -4,11 +4,33 @@
 
 namespace ck::sdk {
 
-const fb::Player* find_player(const fb::GameState& state, uint8_t index) {
-    if (const auto* players = state.players())
-        for (const fb::Player* p : *players)
-            if (p != nullptr && p->index() == index) return p;
-    return nullptr;
+const fb::PlayerState* find_player(const fb::GameState& state, uint8_t index) {
+    const auto* players = state.players();
+    return players != nullptr && index < players->size() ? players->Get(index) : nullptr;
+}
+
+HandRange hand_of(const fb::GameState& state, uint8_t player) {
+    HandRange r;
+    const auto* hands = state.hands();
+    if (hands == nullptr) return r;
+    // Hands are grouped by player; a scan stays right even if a host
+    // interleaved them (the range is then the first run only).
+    // A vector of structs is a contiguous array of them.
+    const fb::HandTile* it = reinterpret_cast<const fb::HandTile*>(hands->Data());
+    const fb::HandTile* end = it + hands->size();
+    while (it != end && it->player() != player) ++it;
+    r.first = it;
+    while (it != end && it->player() == player) ++it;
+    r.last = it;
+    return r;
+}
+
+std::optional<size_t> index_of(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* list,
+                               std::string_view text) {
+    if (list != nullptr)
+        for (size_t i = 0; i < list->size(); ++i)
+            if (as_view(list->Get(static_cast<flatbuffers::uoffset_t>(i))) == text) return i;
+    return std::nullopt;
 }
 
 const fb::PlacedTile* find_tile(const fb::GameState& state, const fb::TileRef& at) {
@@ -18,11 +40,8 @@ const fb::PlacedTile* find_tile(const fb::GameState& state, const fb::TileRef& a
     return nullptr;
 }
 
-bool expansion_enabled(const fb::GameState& state, std::string_view id) {
-    if (const auto* ids = state.expansions())
-        for (const flatbuffers::String* s : *ids)
-            if (as_view(s) == id) return true;
-    return false;
+bool expansion_enabled(const fb::GameSetup& setup, std::string_view id) {
+    return index_of(setup.expansions(), id).has_value();
 }
 
 std::optional<int64_t> parse_int(std::optional<std::string_view> text) {

@@ -12,7 +12,7 @@ std::string_view view(const flatbuffers::String* s) {
 // Linear scans: these lists hold a handful of entries, and a scan stays
 // correct even if a host forgot to sort them (a binary search would not).
 std::optional<std::string_view> HookContext::rule(std::string_view key) const {
-    if (const auto* rules = state_.rules())
+    if (const auto* rules = setup_.rules())
         for (const fb::KeyValue* kv : *rules)
             if (kv != nullptr && view(kv->key()) == key) return view(kv->value());
     return std::nullopt;
@@ -23,18 +23,37 @@ std::string_view HookContext::rule_or(std::string_view key, std::string_view fal
 }
 
 std::string_view HookContext::expansion_data() const {
-    if (const auto* all = state_.expansion_data())
-        for (const fb::ExpansionData* d : *all)
-            if (d != nullptr && view(d->expansion_id()) == expansion_id_ && d->data() != nullptr)
-                return {reinterpret_cast<const char*>(d->data()->data()), d->data()->size()};
+    const auto* all = state_.expansion_data();
+    if (all == nullptr) return {};
+    const std::optional<size_t> me = index_of(setup_.expansions(), expansion_id_);
+    if (!me) return {};
+    for (const fb::ExpansionData* d : *all)
+        if (d->expansion() == *me && d->data() != nullptr)
+            return {reinterpret_cast<const char*>(d->data()->data()), d->data()->size()};
     return {};
 }
 
+std::optional<uint16_t> HookContext::token_kind_index(std::string_view kind) const {
+    const std::optional<size_t> i = index_of(setup_.token_kinds(), kind);
+    return i ? std::optional<uint16_t>(static_cast<uint16_t>(*i)) : std::nullopt;
+}
+
+std::string_view HookContext::token_kind_name(uint16_t index) const {
+    const auto* kinds = setup_.token_kinds();
+    return kinds != nullptr && index < kinds->size() ? view(kinds->Get(index)) : std::string_view();
+}
+
+std::string_view HookContext::tile_type_id(uint16_t index) const {
+    const auto* types = setup_.tile_types();
+    return types != nullptr && index < types->size() ? view(types->Get(index)) : std::string_view();
+}
+
 int HookContext::tokens_in_supply(uint8_t player, std::string_view kind) const {
-    const fb::Player* p = find_player(state_, player);
-    if (p == nullptr || p->tokens() == nullptr) return 0;
-    for (const fb::TokenStock* stock : *p->tokens())
-        if (stock != nullptr && view(stock->kind()) == kind) return stock->count();
+    const std::optional<uint16_t> k = token_kind_index(kind);
+    const auto* stocks = state_.token_stocks();
+    if (!k || stocks == nullptr) return 0;
+    for (const fb::TokenStock* stock : *stocks)
+        if (stock->player() == player && stock->kind() == *k) return stock->count();
     return 0;
 }
 

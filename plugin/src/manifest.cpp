@@ -35,11 +35,15 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         });
         return fb::CreateRulePreset(b, b.CreateString(p.key), b.CreateString(p.value), sets);
     });
+    auto filters = build_vector(b, info.hook_filters, [&](const HookFilter& f) {
+        return fb::CreateHookFilterDecl(b, f.hook, f.filter, b.CreateString(f.rule_key),
+                                        b.CreateVectorOfStrings(f.rule_values));
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
-        presets);
+        presets, /*figure_kinds=*/0, /*jcz_extra_elements=*/0, filters);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -5,32 +5,38 @@
 namespace ck::sdk::detail {
 namespace {
 
-struct VerifiedState {
-    size_t size = 0;  // 0: nothing recorded (a valid state is never empty)
-    alignas(8) uint8_t bytes[kVerifiedStateCacheBytes];
+template <size_t Capacity>
+struct VerifiedBytes {
+    size_t size = 0;  // 0: nothing recorded (a valid buffer is never empty)
+    alignas(8) uint8_t bytes[Capacity];
+
+    bool matches(ck_bytes in) const noexcept {
+        return size != 0 && in.size == size && in.data != nullptr && std::memcmp(in.data, bytes, size) == 0;
+    }
+    void remember(ck_bytes in) noexcept {
+        if (in.data == nullptr || in.size == 0 || in.size > Capacity) {
+            size = 0;
+            return;
+        }
+        std::memcpy(bytes, in.data, in.size);
+        size = in.size;
+    }
 };
 
 // Trivially destructible on purpose (see the header).
-thread_local VerifiedState t_last;
+thread_local VerifiedBytes<kVerifiedStateCacheBytes> t_state;
+thread_local VerifiedBytes<kVerifiedSetupCacheBytes> t_setup;
 
 }  // namespace
 
-bool state_already_verified(ck_bytes state) noexcept {
-    const VerifiedState& last = t_last;
-    return last.size != 0 && state.size == last.size && state.data != nullptr &&
-           std::memcmp(state.data, last.bytes, last.size) == 0;
-}
+bool state_already_verified(ck_bytes state) noexcept { return t_state.matches(state); }
+void remember_verified_state(ck_bytes state) noexcept { t_state.remember(state); }
+bool setup_already_verified(ck_bytes setup) noexcept { return t_setup.matches(setup); }
+void remember_verified_setup(ck_bytes setup) noexcept { t_setup.remember(setup); }
 
-void remember_verified_state(ck_bytes state) noexcept {
-    VerifiedState& last = t_last;
-    if (state.data == nullptr || state.size == 0 || state.size > sizeof(last.bytes)) {
-        last.size = 0;
-        return;
-    }
-    std::memcpy(last.bytes, state.data, state.size);
-    last.size = state.size;
+void forget_verified_state() noexcept {
+    t_state.size = 0;
+    t_setup.size = 0;
 }
-
-void forget_verified_state() noexcept { t_last.size = 0; }
 
 }  // namespace ck::sdk::detail

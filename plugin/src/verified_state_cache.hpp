@@ -1,17 +1,19 @@
-// Skips re-verifying a GameState whose bytes this thread has just verified.
+// Skips re-verifying bytes this thread has just verified: the last whole
+// GameState, and the last GameSetup nested in one.
 //
 // Hosts pass the same state bytes to every hook and expansion called
-// against one state (docs/abi.md §10), and verifying a 2 KB GameState costs
-// several times more than comparing it. FlatBuffers verification is a pure
-// function of the bytes and their length (alignment is checked relative to
-// the buffer start), so identical bytes give an identical result: the cache
-// keeps a private copy of the last verified state and compares the whole
-// input against it. Nothing the host says (pointer, id, size alone) is
-// trusted; a state that differs in any byte is verified in full.
+// against one state, and the same setup bytes in every state of a game
+// (docs/abi.md §10); verifying costs several times more than comparing.
+// FlatBuffers verification is a pure function of the bytes and their
+// length (alignment is checked relative to the buffer start), so identical
+// bytes give an identical result: each cache keeps a private copy of the
+// last verified bytes and compares the whole input against it. Nothing the
+// host says (pointer, id, size alone) is trusted; bytes that differ in any
+// byte are verified in full.
 //
-// Thread-local, so concurrent calls on one context never share it, and of
-// fixed size with no destructor, so a thread never pins the module in
-// memory after dlclose. States larger than the cache are always verified.
+// Thread-local, so concurrent calls on one context never share them, and
+// of fixed size with no destructor, so a thread never pins the module in
+// memory after dlclose. Larger inputs are always verified.
 #pragma once
 
 #include <cloisterkit/plugin.h>
@@ -21,17 +23,22 @@
 
 namespace ck::sdk::detail {
 
-// Largest state kept (a mid-game base state with Little Buildings is about
-// 2 KB; late games with several expansions stay well below this).
+// Largest state kept (a mid-game state with both shipped expansions is
+// well under 2 KB once the setup is nested; the setup is compared apart).
 inline constexpr size_t kVerifiedStateCacheBytes = 16 * 1024;
+// Largest setup kept: tile ids of several thousand tile types fit.
+inline constexpr size_t kVerifiedSetupCacheBytes = 64 * 1024;
 
 // True when `state` is byte-for-byte the state this thread last recorded.
 bool state_already_verified(ck_bytes state) noexcept;
-
 // Records `state`, which has just passed full verification.
 void remember_verified_state(ck_bytes state) noexcept;
 
-// Forgets the recorded state (tests use it to measure cold calls).
+// The same for the GameSetup bytes nested in a state.
+bool setup_already_verified(ck_bytes setup) noexcept;
+void remember_verified_setup(ck_bytes setup) noexcept;
+
+// Forgets both (tests use it to measure cold calls).
 void forget_verified_state() noexcept;
 
 }  // namespace ck::sdk::detail

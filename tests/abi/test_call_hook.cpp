@@ -124,6 +124,25 @@ TEST_F(CallHook, ErrorTextIsOptional) {
               CK_E_INTERNAL);
 }
 
+// Schema revision 3: the SDK checks every index in a state against its
+// setup before expansion code runs, and needs the setup.
+TEST_F(CallHook, AStateIndexOutsideItsSetupIsRefusedWithTheField) {
+    StateShape shape;
+    shape.tile_types = 3;  // tiles use types 0..4
+    state = build_state(shape);
+    EXPECT_EQ(call(CK_HOOK_TURN_END), CK_E_BAD_BUFFER);
+    EXPECT_STREQ(err.message, "state: tiles[3].tile_type is 3, but there are 3 tile types");
+    expect_empty_output();
+}
+
+TEST_F(CallHook, AStateWithoutItsSetupIsRefused) {
+    StateShape shape;
+    shape.with_setup = false;
+    state = build_state(shape);
+    EXPECT_EQ(call(CK_HOOK_TURN_END), CK_E_BAD_BUFFER);
+    EXPECT_STREQ(err.message, "state: setup is missing (a GameSetup buffer is required)");
+}
+
 TEST_F(CallHook, UnknownExpansionIndexIsRefused) {
     request = build_request(CK_HOOK_TURN_END);
     EXPECT_EQ(call(2, CK_HOOK_TURN_END, view(state), view(request)), CK_E_NO_SUCH_EXPANSION);

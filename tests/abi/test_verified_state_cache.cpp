@@ -25,7 +25,8 @@ protected:
         return session.api().call_hook(session.ctx(), alpha, CK_HOOK_TURN_END, view(state_bytes), view(request),
                                        out.out(), &err);
     }
-    // Breaks the NUL terminator of a string deep inside the state: same size,
+    // Breaks the NUL terminator of a string deep inside the state (in its
+    // nested setup, which has a cache of its own): same size,
     // same identifier, one byte different, and the verifier must refuse it.
     static void break_string_terminator(Bytes& bytes) {
         constexpr std::string_view text("T_TOKEN\0", 8);
@@ -51,7 +52,7 @@ TEST_F(VerifiedStateCache, CorruptedBytesAtTheSameAddressAfterAGoodCallAreRefuse
     break_string_terminator(state);  // in place: same pointer, same size
     ASSERT_EQ(state.data(), address);
     EXPECT_EQ(call(state), CK_E_BAD_BUFFER);
-    EXPECT_NE(std::string(err.message).find("state: failed FlatBuffers verification"), std::string::npos)
+    EXPECT_NE(std::string(err.message).find("state: setup failed FlatBuffers verification"), std::string::npos)
         << err.message;
     EXPECT_EQ(call(state), CK_E_BAD_BUFFER) << "a refused state must not be remembered";
 

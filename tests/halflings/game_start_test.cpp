@@ -177,7 +177,7 @@ TEST(HalflingsGameStart, UnknownOptionValuesAreClearErrors) {
 // A saved game's hands (gameAnnotations.halflingHands) are dealt exactly:
 // any triangle of the game, any number per player, handSize not enforced.
 TEST(HalflingsGameStart, PresetHandsAreDealtExactlyAsGiven) {
-    const fb::GameStateT state = make_state(3, {{"halflings.handSize", "1"}});
+    const TestState state = make_state(3, {{"halflings.handSize", "1"}});
     const std::vector<std::vector<uint16_t>> preset{
         {type_of(state, "HF/II-3"), type_of(state, kForeignTriangle), type_of(state, "HF/I-4")},
         {},
@@ -197,7 +197,7 @@ TEST(HalflingsGameStart, PresetHandsAreDealtExactlyAsGiven) {
 
 // Preset hands need no pool: 9 players would break HF-14 for a deal.
 TEST(HalflingsGameStart, PresetHandsIgnoreThePoolAndTheSeed) {
-    const fb::GameStateT state = make_state(9);
+    const TestState state = make_state(9);
     std::vector<std::vector<uint16_t>> preset;
     for (int p = 0; p < 9; ++p) preset.push_back({type_of(state, all_halflings()[static_cast<size_t>(p)])});
     const HookResult a = call(CK_HOOK_GAME_START, state, game_start(9, 1, preset));
@@ -208,14 +208,14 @@ TEST(HalflingsGameStart, PresetHandsIgnoreThePoolAndTheSeed) {
 }
 
 TEST(HalflingsGameStart, PresetHandsMustBeOnePerPlayer) {
-    const fb::GameStateT state = make_state(3);
+    const TestState state = make_state(3);
     const HookResult r = call(CK_HOOK_GAME_START, state, game_start(3, 42, {{type_of(state, "HF/I-1")}, {}}));
     expect_error(r, {"2 preset hands for 3 players"});
 }
 
 TEST(HalflingsGameStart, PresetHandTilesMustBeTileTypesOfTheGame) {
-    const fb::GameStateT state = make_state(2);
-    const auto unknown = static_cast<uint16_t>(state.tile_types.size());
+    const TestState state = make_state(2);
+    const auto unknown = static_cast<uint16_t>(state.setup.tile_types.size());
     const HookResult r = call(CK_HOOK_GAME_START, state, game_start(2, 42, {{unknown}, {}}));
     expect_error(r, {"tile type " + std::to_string(unknown) + " is not in the game's tile types"});
 }

@@ -1,5 +1,6 @@
 #include "hf_harness.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <stdexcept>
 
@@ -11,22 +12,15 @@ uint32_t index() {
     return i;
 }
 
-fb::GameStateT state_with_types(int players, std::vector<std::string> tile_types) {
-    fb::GameStateT state;
-    state.schema_revision = CK_SCHEMA_REVISION;
-    state.tile_types = std::move(tile_types);
-    for (int i = 0; i < players; ++i) {
-        auto p = std::make_unique<fb::PlayerT>();
-        p->index = static_cast<uint8_t>(i);
-        p->name = "player" + std::to_string(i);
-        p->followers_in_supply = 7;
-        state.players.push_back(std::move(p));
-    }
-    state.expansions.push_back(kExpansionId);
-    state.turn = std::make_unique<fb::TurnInfoT>();
-    state.turn->number = 1;
-    state.turn->phase = fb::Phase::TilePhase;
-    state.tiles_left = 71;
+ck::test::TestState state_with_types(int players, std::vector<std::string> tile_types) {
+    ck::test::TestState state;
+    state.game.schema_revision = CK_SCHEMA_REVISION;
+    state.setup.tile_types = std::move(tile_types);
+    for (int i = 0; i < players; ++i) state.add_player("player" + std::to_string(i));
+    state.setup.expansions.push_back(kExpansionId);
+    state.setup.figure_kinds.push_back("small");
+    state.turn();
+    state.game.tiles_left = 71;
     return state;
 }
 
@@ -47,42 +41,46 @@ const std::vector<std::string>& symbol_tiles() {
     return ids;
 }
 
-fb::GameStateT make_state(int players, const std::map<std::string, std::string>& rules) {
+ck::test::TestState make_state(int players, const std::map<std::string, std::string>& rules) {
     std::vector<std::string> types{"BA/RCr"};
     const auto& hf = all_halflings();
     types.insert(types.end(), hf.begin(), hf.begin() + 12);
     types.push_back("BA/L");
     types.insert(types.end(), hf.begin() + 12, hf.end());
     types.push_back(kForeignTriangle);
-    fb::GameStateT state = state_with_types(players, std::move(types));
+    ck::test::TestState state = state_with_types(players, std::move(types));
     for (const auto& [key, value] : rules) set_rule(state, key, value);
     return state;
 }
 
-fb::GameStateT make_state_without_halflings(int players) {
+ck::test::TestState make_state_without_halflings(int players) {
     return state_with_types(players, {"BA/RCr", "BA/L", kForeignTriangle});
 }
 
-uint16_t type_of(const fb::GameStateT& state, const std::string& tile_id) {
-    for (size_t i = 0; i < state.tile_types.size(); ++i)
-        if (state.tile_types[i] == tile_id) return static_cast<uint16_t>(i);
+uint16_t type_of(const ck::test::TestState& state, const std::string& tile_id) {
+    const auto& types = state.setup.tile_types;
+    for (size_t i = 0; i < types.size(); ++i)
+        if (types[i] == tile_id) return static_cast<uint16_t>(i);
     throw std::runtime_error("test state has no tile type " + tile_id);
 }
 
-std::string id_of(const fb::GameStateT& state, uint16_t tile_type) {
-    if (tile_type >= state.tile_types.size()) return "<type " + std::to_string(tile_type) + ">";
-    return state.tile_types[tile_type];
+std::string id_of(const ck::test::TestState& state, uint16_t tile_type) {
+    if (tile_type >= state.setup.tile_types.size()) return "<type " + std::to_string(tile_type) + ">";
+    return state.setup.tile_types[tile_type];
 }
 
-void set_hand(fb::GameStateT& state, int player, const std::vector<std::string>& tile_ids) {
-    auto& hand = state.players.at(static_cast<size_t>(player))->hand;
-    hand.clear();
-    for (const auto& id : tile_ids) hand.push_back(type_of(state, id));
+void set_hand(ck::test::TestState& state, int player, const std::vector<std::string>& tile_ids) {
+    auto& hands = state.game.hands;
+    hands.erase(std::remove_if(hands.begin(), hands.end(), [&](const fb::HandTile& t) { return t.player() == player; }),
+                hands.end());
+    // Hands are grouped by player: this one goes before the players after it.
+    auto it = std::find_if(hands.begin(), hands.end(), [&](const fb::HandTile& t) { return t.player() > player; });
+    for (const auto& id : tile_ids) it = std::next(hands.insert(it, fb::HandTile(static_cast<uint8_t>(player), type_of(state, id))));
 }
 
-void set_active(fb::GameStateT& state, int player) { state.turn->active_player = static_cast<uint8_t>(player); }
+void set_active(ck::test::TestState& state, int player) { state.turn().mutate_active_player(static_cast<uint8_t>(player)); }
 
-HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) {
+HookResult call(ck_hook_id hook, const ck::test::TestState& state, const fb::HookRequestT& request) {
     return ck::test::ShippedModule::get().call(index(), hook, state, request);
 }
 
@@ -150,7 +148,7 @@ fb::HookRequestT feature_scoring(const Feature& feature) {
 
 // ------------------------------------------------------------- responses
 
-std::vector<HandTile> hand_tiles_added(const HookResult& result, const fb::GameStateT& state) {
+std::vector<HandTile> hand_tiles_added(const HookResult& result, const ck::test::TestState& state) {
     std::vector<HandTile> out;
     for (const auto& entry : result.response.effects)
         if (const fb::AddHandTileT* a = entry->effect.AsAddHandTile())
@@ -158,7 +156,7 @@ std::vector<HandTile> hand_tiles_added(const HookResult& result, const fb::GameS
     return out;
 }
 
-std::vector<std::vector<std::string>> hands_dealt(const HookResult& result, const fb::GameStateT& state, int players) {
+std::vector<std::vector<std::string>> hands_dealt(const HookResult& result, const ck::test::TestState& state, int players) {
     std::vector<std::vector<std::string>> hands(static_cast<size_t>(players));
     for (const HandTile& t : hand_tiles_added(result, state)) {
         if (t.player < 0 || t.player >= players) throw std::runtime_error("AddHandTile for unknown player");

@@ -19,6 +19,7 @@ using ck::test::count_effects;
 using ck::test::feature_points_delta;
 using ck::test::HookResult;
 using ck::test::set_rule;
+using ck::test::TestState;
 
 inline constexpr const char* kExpansionId = "cloisterkit.halflings";
 
@@ -36,18 +37,18 @@ inline constexpr const char* kForeignTriangle = "EX/tri-example";
 // tile step (nothing drawn or placed). tile_types: two base tiles, the 24
 // halflings (not contiguous: a base tile sits between I-12 and II-1) and
 // kForeignTriangle, so indices differ from positions in the list of 24.
-fb::GameStateT make_state(int players, const std::map<std::string, std::string>& rules = {});
+ck::test::TestState make_state(int players, const std::map<std::string, std::string>& rules = {});
 // A state whose tile types hold no halflings at all.
-fb::GameStateT make_state_without_halflings(int players);
+ck::test::TestState make_state_without_halflings(int players);
 
-uint16_t type_of(const fb::GameStateT& state, const std::string& tile_id);
-std::string id_of(const fb::GameStateT& state, uint16_t tile_type);
-void set_hand(fb::GameStateT& state, int player, const std::vector<std::string>& tile_ids);
-void set_active(fb::GameStateT& state, int player);
+uint16_t type_of(const ck::test::TestState& state, const std::string& tile_id);
+std::string id_of(const ck::test::TestState& state, uint16_t tile_type);
+void set_hand(ck::test::TestState& state, int player, const std::vector<std::string>& tile_ids);
+void set_active(ck::test::TestState& state, int player);
 
 // ---- the expansion
 
-HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request);
+HookResult call(ck_hook_id hook, const ck::test::TestState& state, const fb::HookRequestT& request);
 fb::ExpansionManifestT manifest();
 const ck_expansion_desc& descriptor();
 
@@ -77,9 +78,9 @@ struct HandTile {
     friend bool operator==(const HandTile&, const HandTile&) = default;
 };
 // Every AddHandTile, in effect order, with tile ids resolved in `state`.
-std::vector<HandTile> hand_tiles_added(const HookResult& result, const fb::GameStateT& state);
+std::vector<HandTile> hand_tiles_added(const HookResult& result, const ck::test::TestState& state);
 // The tile ids dealt to each player (index 0..players-1), in effect order.
-std::vector<std::vector<std::string>> hands_dealt(const HookResult& result, const fb::GameStateT& state, int players);
+std::vector<std::vector<std::string>> hands_dealt(const HookResult& result, const ck::test::TestState& state, int players);
 // Every OfferTileStepOption, in order.
 std::vector<const fb::OfferTileStepOptionT*> offered(const HookResult& result);
 

@@ -481,5 +481,44 @@ TEST(HfGames, Preset2015CountsTilesForRoadsAndMonasteries) {
     EXPECT_EQ(points_named(g2, 0, "road"), 4);
 }
 
+// ---------------------------------------------------------------- hook filters
+
+// Halflings' hook filters (manifest HookFilterDecl): a player whose hand is
+// empty is not asked about the tile step (HF-16: nothing to play), and
+// FEATURE_SCORING is asked only when a count option is "tiles". The game is
+// the same either way; only the calls go.
+TEST(HfGames, HookFiltersSkipCallsThatCannotChangeTheGame) {
+    auto hooks = hf_hooks();
+    Game game(hf_setup(*hooks, {"BA/RFr", "BA/RFr"}, {{"TT/road"}, {}}));
+    // GAME_START, then TILE_STEP_OPTIONS as Alice's turn began (she holds one).
+    const uint64_t before = hooks->stats().hook_calls;
+    EXPECT_EQ(before, 2u);
+    hf_play(game, from_hand("TT/road", 1, 0, 2));  // APPLY_TILE_STEP_OPTION; then Ben's turn begins
+    const uint64_t after_alice = hooks->stats().hook_calls;
+    EXPECT_EQ(after_alice - before, 1u);
+    ASSERT_TRUE(game.awaiting_tile_choice() || game.drawn_tile().has_value());
+    EXPECT_TRUE(game.tile_step_options().empty()) << "Ben holds no halfling";
+    EXPECT_EQ(hooks->stats().hook_calls, after_alice) << "Ben's empty hand: no TILE_STEP_OPTIONS";
+
+    Rules tiles{{"halflings.featureCount", "tiles"}};
+    auto counting = hf_hooks();
+    Game by_tiles(hf_setup(*counting, {}, {{"TT/road"}, {}}, 2, 0, tiles));
+    auto spaces = hf_hooks();
+    Game by_spaces(hf_setup(*spaces, {}, {{"TT/road"}, {}}, 2, 0));
+    ScoredFeatureInfo road;
+    road.kind = FeatureKind::Road;
+    road.completed = true;
+    road.parts = {space(1, 0, Corner::SW)};
+    road.base_points = road.points = 1;
+    road.scorers = {0};
+    road.name = "road";
+    road.spaces = road.tiles = 1;
+    const uint64_t c0 = counting->stats().hook_calls, s0 = spaces->stats().hook_calls;
+    counting->score_feature(by_tiles, road);
+    spaces->score_feature(by_spaces, road);
+    EXPECT_EQ(counting->stats().hook_calls - c0, 1u) << "featureCount=tiles: FEATURE_SCORING is asked";
+    EXPECT_EQ(spaces->stats().hook_calls - s0, 0u) << "default spaces: nothing to count differently";
+}
+
 }  // namespace
 }  // namespace ck::host::test

@@ -23,63 +23,54 @@ Module& Module::get() {
 
 Module::Module() : lb_index_(ck::test::ShippedModule::get().index_of(kExpansionId)) {}
 
-HookResult Module::call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) const {
+HookResult Module::call(ck_hook_id hook, const ck::test::TestState& state, const fb::HookRequestT& request) const {
     return ck::test::ShippedModule::get().call(lb_index_, hook, state, request);
 }
 
 fb::ExpansionManifestT Module::manifest() const { return ck::test::ShippedModule::get().manifest(lb_index_); }
 
-HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) {
+HookResult call(ck_hook_id hook, const ck::test::TestState& state, const fb::HookRequestT& request) {
     return Module::get().call(hook, state, request);
 }
 
 // ---------------------------------------------------------------- states
 
-fb::GameStateT make_state(int players, const std::map<std::string, std::string>& rules) {
-    fb::GameStateT state;
-    for (int i = 0; i < players; ++i) {
-        auto p = std::make_unique<fb::PlayerT>();
-        p->index = static_cast<uint8_t>(i);
-        p->name = "player" + std::to_string(i);
-        p->followers_in_supply = 7;
-        state.players.push_back(std::move(p));
-    }
+ck::test::TestState make_state(int players, const std::map<std::string, std::string>& rules) {
+    ck::test::TestState state;
+    for (int i = 0; i < players; ++i) state.add_player("player" + std::to_string(i));
     for (const auto& [key, value] : rules) set_rule(state, key, value);
-    state.expansions.push_back(kExpansionId);
-    state.turn = std::make_unique<fb::TurnInfoT>();
-    state.turn->number = 1;
-    state.tiles_left = 50;
+    state.setup.expansions.push_back(kExpansionId);
+    state.setup.figure_kinds.push_back("small");
+    state.turn();
+    state.game.tiles_left = 50;
     return state;
 }
 
-void set_supply(fb::GameStateT& state, int player, const std::string& kind, int count) {
-    auto& tokens = state.players.at(player)->tokens;
-    for (auto& stock : tokens)
-        if (stock->kind == kind) {
-            stock->count = count;
+void set_supply(ck::test::TestState& state, int player, const std::string& kind, int count) {
+    const uint16_t k = state.token_kind(kind);
+    auto& stocks = state.game.token_stocks;
+    for (auto& stock : stocks)
+        if (stock.player() == player && stock.kind() == k) {
+            stock.mutate_count(count);
             return;
         }
-    auto stock = std::make_unique<fb::TokenStockT>();
-    stock->kind = kind;
-    stock->count = count;
-    tokens.push_back(std::move(stock));
+    // Stocks are grouped by player: insert after this player's others.
+    auto it = std::find_if(stocks.begin(), stocks.end(), [&](const fb::TokenStock& s) { return s.player() > player; });
+    stocks.insert(it, fb::TokenStock(static_cast<uint8_t>(player), k, count));
 }
 
-void put_building(fb::GameStateT& state, const std::string& kind, fb::TileRef where, int placed_by) {
-    auto token = std::make_unique<fb::PlacedTokenT>();
-    token->kind = kind;
-    token->at = std::make_unique<fb::TileRef>(where);
-    token->placed_by = static_cast<uint8_t>(placed_by);
-    token->turn = state.turn ? state.turn->number : 0;
-    state.tokens.push_back(std::move(token));
+void put_building(ck::test::TestState& state, const std::string& kind, fb::TileRef where, int placed_by) {
+    const uint32_t turn = state.game.turn ? state.game.turn->number() : 0;
+    state.game.tokens.emplace_back(where, state.token_kind(kind), static_cast<uint8_t>(placed_by), turn);
 }
 
-void set_turn(fb::GameStateT& state, int active_player, fb::TileRef placed, bool figure_action_taken) {
-    state.turn->active_player = static_cast<uint8_t>(active_player);
-    state.turn->phase = fb::Phase::ActionPhase;
-    state.turn->has_placed_tile = true;
-    state.turn->placed_tile = std::make_unique<fb::TileRef>(placed);
-    state.turn->figure_action_taken = figure_action_taken;
+void set_turn(ck::test::TestState& state, int active_player, fb::TileRef placed, bool figure_action_taken) {
+    fb::TurnInfo& turn = state.turn();
+    turn.mutate_active_player(static_cast<uint8_t>(active_player));
+    turn.mutate_phase(fb::Phase::ActionPhase);
+    turn.mutate_has_placed_tile(true);
+    turn.mutable_placed_tile() = placed;
+    turn.mutate_figure_action_taken(figure_action_taken);
 }
 
 // -------------------------------------------------------------- requests

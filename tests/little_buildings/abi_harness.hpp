@@ -24,6 +24,7 @@ using ck::test::at;
 using ck::test::count_effects;
 using ck::test::HookResult;
 using ck::test::set_rule;
+using ck::test::TestState;
 
 // The shipped module and the Little Buildings expansion's index in it.
 class Module {
@@ -34,7 +35,7 @@ public:
     ck_plugin_ctx* ctx() const { return ck::test::ShippedModule::get().ctx(); }
     uint32_t little_buildings() const { return lb_index_; }
 
-    HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request) const;
+    HookResult call(ck_hook_id hook, const ck::test::TestState& state, const fb::HookRequestT& request) const;
     fb::ExpansionManifestT manifest() const;
 
 private:
@@ -45,11 +46,11 @@ private:
 // ---- game states
 
 // `players` players, each with an empty supply; turn 1 of player 0, nothing placed.
-fb::GameStateT make_state(int players, const std::map<std::string, std::string>& rules = {});
-void set_supply(fb::GameStateT& state, int player, const std::string& kind, int count);
-void put_building(fb::GameStateT& state, const std::string& kind, fb::TileRef where, int placed_by = 0);
+ck::test::TestState make_state(int players, const std::map<std::string, std::string>& rules = {});
+void set_supply(ck::test::TestState& state, int player, const std::string& kind, int count);
+void put_building(ck::test::TestState& state, const std::string& kind, fb::TileRef where, int placed_by = 0);
 // The active player has just placed a tile at `placed`.
-void set_turn(fb::GameStateT& state, int active_player, fb::TileRef placed, bool figure_action_taken = false);
+void set_turn(ck::test::TestState& state, int active_player, fb::TileRef placed, bool figure_action_taken = false);
 
 // ---- requests
 
@@ -79,6 +80,6 @@ std::vector<const fb::FigureOptionT*> offered(const HookResult& result);
 int bonus_delta(const HookResult& result);
 
 // Runs one hook of Little Buildings.
-HookResult call(ck_hook_id hook, const fb::GameStateT& state, const fb::HookRequestT& request);
+HookResult call(ck_hook_id hook, const ck::test::TestState& state, const fb::HookRequestT& request);
 
 }  // namespace lbtest

@@ -8,7 +8,7 @@ namespace lbtest {
 namespace {
 
 // The bonus a feature gets in `state` (0 when the plugin adds nothing).
-int bonus(const fb::GameStateT& state, const Feature& feature) {
+int bonus(const TestState& state, const Feature& feature) {
     const HookResult r = call(CK_HOOK_BONUS_POINTS, state, bonus_points(feature));
     EXPECT_TRUE(CK_SUCCEEDED(r.status)) << r.error;
     if (r.status == CK_OK) {
@@ -35,14 +35,14 @@ std::vector<fb::TileRef> five_tile_road() { return {at(-2, 0), at(-1, 0), at(0, 
 
 // LB-12: +1 per building on the feature's tiles; tiles elsewhere do not count.
 TEST(LittleBuildingsBonus, LB12_RoadCountsBuildingsOnItsTilesOnly) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(1, 0));
     put_building(state, kTower, at(1, 1));  // next to the road, not on it
     EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 1);
 }
 
 TEST(LittleBuildingsBonus, LB12_NoBuildingsNoEffect) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(9, 9));
     const HookResult r = call(CK_HOOK_BONUS_POINTS, state, bonus_points(road(five_tile_road(), 5)));
     EXPECT_EQ(r.status, CK_NOTHING_TO_DO);
@@ -51,7 +51,7 @@ TEST(LittleBuildingsBonus, LB12_NoBuildingsNoEffect) {
 // LB-9, LB-12: a building affects its whole tile, so it counts for the road
 // and the city on that tile, and for a field there too.
 TEST(LittleBuildingsBonus, LB9_LB12_BuildingOnASharedTileCountsForEveryFeature) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kHouse, at(0, 0));
     EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 1);
     EXPECT_EQ(bonus(state, city({at(0, 0), at(0, -1)}, 4)), 1);
@@ -60,7 +60,7 @@ TEST(LittleBuildingsBonus, LB9_LB12_BuildingOnASharedTileCountsForEveryFeature) 
 
 // LB-12: once per feature, however often its tile appears in the parts.
 TEST(LittleBuildingsBonus, LB12_EachBuildingCountsOncePerFeature) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(0, 0));
     EXPECT_EQ(bonus(state, city({at(0, 0), at(0, 0), at(0, -1)}, 6)), 1);
 }
@@ -68,7 +68,7 @@ TEST(LittleBuildingsBonus, LB12_EachBuildingCountsOncePerFeature) {
 // LB-2: a monastery counts its own tile and the 8 around it, diagonals
 // included, and nothing two spaces away.
 TEST(LittleBuildingsBonus, LB2_MonasteryCountsItsThreeByThreeArea) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(3, 3));   // the monastery's own tile
     put_building(state, kShed, at(4, 4));   // diagonal
     put_building(state, kHouse, at(2, 4));  // diagonal
@@ -81,7 +81,7 @@ TEST(LittleBuildingsBonus, LB2_MonasteryCountsItsThreeByThreeArea) {
 
 // LB-12, LB-20: under 3/2/1 a tower adds 3, a house 2, a shed 1.
 TEST(LittleBuildingsBonus, LB20_ThreeTwoOneValues) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kTower, at(-2, 0));
     put_building(state, kHouse, at(0, 0));
     put_building(state, kShed, at(2, 0));
@@ -93,7 +93,7 @@ TEST(LittleBuildingsBonus, LB20_ThreeTwoOneValues) {
 // LB-14: gardens benefit only under `extended`; the four official features
 // benefit under both.
 TEST(LittleBuildingsBonus, LB14_GardenOnlyUnderExtendedScope) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(0, 1));
     EXPECT_EQ(bonus(state, monastic(fb::FeatureKind::Garden, 0, 0, 9)), 1);  // extended is the default
     set_rule(state, "littleBuildings.scope", "official");
@@ -108,7 +108,7 @@ TEST(LittleBuildingsBonus, LB14_GardenOnlyUnderExtendedScope) {
 // LB-15: bonusOnZeroScore=false gives nothing to a feature modifiers made
 // worth 0; the default (true) still adds the buildings.
 TEST(LittleBuildingsBonus, LB15_BonusOnZeroScore) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(0, 0));
     Feature inn_road = road(five_tile_road(), 0);
     inn_road.completed = false;
@@ -123,7 +123,7 @@ TEST(LittleBuildingsBonus, LB15_BonusOnZeroScore) {
 // LB-15: the bonus is added to the points after modifiers, never multiplied:
 // the plugin answers a delta that does not depend on the points.
 TEST(LittleBuildingsBonus, LB15_BonusDoesNotDependOnThePointsSoFar) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kTower, at(0, 0));
     set_rule(state, "littleBuildings.values", "321");
     EXPECT_EQ(bonus(state, city({at(0, 0), at(0, -1)}, 4)), 3);
@@ -132,7 +132,7 @@ TEST(LittleBuildingsBonus, LB15_BonusDoesNotDependOnThePointsSoFar) {
 
 // LB-17: incomplete features and fields at final scoring get the bonus too.
 TEST(LittleBuildingsBonus, LB17_FinalScoringOfIncompleteFeatures) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kHouse, at(0, 0));
     put_building(state, kShed, at(1, 1));
     set_rule(state, "littleBuildings.values", "321");
@@ -150,7 +150,7 @@ TEST(LittleBuildingsBonus, LB17_FinalScoringOfIncompleteFeatures) {
 // LB-23 / HF-60: a building on one triangle affects its whole space, so it
 // counts for a road on the other triangle; under gridUnit=tile it does not.
 TEST(LittleBuildingsBonus, LB23_HalflingBuildingAffectsItsWholeSpace) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(3, 0, fb::Corner::NE));
     const Feature road_on_other_triangle = road({at(2, 0), at(3, 0, fb::Corner::SW)}, 2);
     EXPECT_EQ(bonus(state, road_on_other_triangle), 1);
@@ -162,7 +162,7 @@ TEST(LittleBuildingsBonus, LB23_HalflingBuildingAffectsItsWholeSpace) {
 // LB-23: two buildings in one space (one per triangle) both count, once each,
 // even when both triangles carry the feature.
 TEST(LittleBuildingsBonus, LB23_BuildingsOnBothTrianglesCountOnceEach) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(3, 0, fb::Corner::NE));
     put_building(state, kHouse, at(3, 0, fb::Corner::SW));
     const Feature through_both = city({at(3, 0, fb::Corner::NE), at(3, 0, fb::Corner::SW), at(3, 1)}, 6);
@@ -177,7 +177,7 @@ TEST(LittleBuildingsBonus, LB23_BuildingsOnBothTrianglesCountOnceEach) {
 // LB-23: a monastery counts buildings on any tile of its 9 spaces,
 // triangles included, whatever the grid unit.
 TEST(LittleBuildingsBonus, LB23_MonasteryCountsBuildingsOnTrianglesInItsArea) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     put_building(state, kShed, at(1, 1, fb::Corner::SW));
     put_building(state, kShed, at(-1, 0, fb::Corner::NW));
     put_building(state, kShed, at(2, 1, fb::Corner::NE));  // outside
@@ -190,7 +190,7 @@ TEST(LittleBuildingsBonus, LB23_MonasteryCountsBuildingsOnTrianglesInItsArea) {
 // Road: 5 tiles + 2 buildings = 7. City: (3 tiles + 1 pennant) x 2 = 8,
 // + 2 buildings = 10. BLACK's field holds 3 buildings, BLUE's monastery 2.
 TEST(LittleBuildingsBonus, LBEX1_ShedCompletingARoadAndACity) {
-    fb::GameStateT state = make_state(3);
+    TestState state = make_state(3);
     const fb::TileRef new_tile = at(0, 0);
     put_building(state, kHouse, at(-2, 0));  // on the road only
     put_building(state, kTower, at(1, -1));  // in the city only
@@ -208,14 +208,14 @@ TEST(LittleBuildingsBonus, LBEX1_ShedCompletingARoadAndACity) {
 
 // LB-11: buildings belong to nobody; tokens of other expansions are not buildings.
 TEST(LittleBuildingsBonus, OnlyLittleBuildingsCountWhoeverPlacedThem) {
-    fb::GameStateT state = make_state(3);
+    TestState state = make_state(3);
     put_building(state, kShed, at(0, 0), /*placed_by=*/2);
     put_building(state, "OTHER_TOKEN", at(1, 0), 0);
     EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 1);
 }
 
 TEST(LittleBuildingsBonus, MonasteryWithoutAreaIsAClearError) {
-    fb::GameStateT state = make_state(2);
+    TestState state = make_state(2);
     Feature no_area = monastic(fb::FeatureKind::Monastery, 0, 0, 9);
     no_area.area.clear();
     const HookResult r = call(CK_HOOK_BONUS_POINTS, state, bonus_points(no_area));
@@ -224,7 +224,7 @@ TEST(LittleBuildingsBonus, MonasteryWithoutAreaIsAClearError) {
 }
 
 TEST(LittleBuildingsBonus, UnknownScopeValueIsAClearError) {
-    fb::GameStateT state = make_state(2, {{"littleBuildings.scope", "everything"}});
+    TestState state = make_state(2, {{"littleBuildings.scope", "everything"}});
     const HookResult r = call(CK_HOOK_BONUS_POINTS, state, bonus_points(road(five_tile_road(), 5)));
     EXPECT_EQ(r.status, CK_E_INTERNAL);
     EXPECT_NE(r.error.find("littleBuildings.scope"), std::string::npos) << r.error;

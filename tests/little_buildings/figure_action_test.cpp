@@ -12,8 +12,8 @@ bool same(const fb::TileRef& a, const fb::TileRef& b) {
 }
 
 // Player 1 has just placed a tile at (2, -1) and holds 1 tower and 2 sheds.
-fb::GameStateT turn_of_player_one() {
-    fb::GameStateT state = make_state(3);
+TestState turn_of_player_one() {
+    TestState state = make_state(3);
     set_supply(state, 1, kTower, 1);
     set_supply(state, 1, kHouse, 0);
     set_supply(state, 1, kShed, 2);
@@ -41,7 +41,7 @@ TEST(LittleBuildingsFigureStep, LB6_OffersEachTypeInSupplyOnThePlacedTile) {
 
 // LB-6: a player with no buildings left cannot use the option.
 TEST(LittleBuildingsFigureStep, LB6_NothingOfferedWithoutBuildingsLeft) {
-    fb::GameStateT state = turn_of_player_one();
+    TestState state = turn_of_player_one();
     set_supply(state, 1, kTower, 0);
     set_supply(state, 1, kShed, 0);
     const HookResult r = call(CK_HOOK_FIGURE_OPTIONS, state, figure_options(1, at(2, -1)));
@@ -50,8 +50,8 @@ TEST(LittleBuildingsFigureStep, LB6_NothingOfferedWithoutBuildingsLeft) {
 
 // LB-6: allowed even when the player could not place a meeple (none left).
 TEST(LittleBuildingsFigureStep, LB6_OfferedEvenWithoutMeeplesInSupply) {
-    fb::GameStateT state = turn_of_player_one();
-    state.players[1]->followers_in_supply = 0;
+    TestState state = turn_of_player_one();
+    state.game.players[1].mutate_followers_in_supply(0);
     const HookResult r = call(CK_HOOK_FIGURE_OPTIONS, state, figure_options(1, at(2, -1)));
     ASSERT_EQ(r.status, CK_OK) << r.error;
     EXPECT_EQ(offered(r).size(), 2u);
@@ -59,7 +59,7 @@ TEST(LittleBuildingsFigureStep, LB6_OfferedEvenWithoutMeeplesInSupply) {
 
 // LB-8: the building replaces the turn's single figure action.
 TEST(LittleBuildingsFigureStep, LB8_NothingOfferedOnceTheFigureActionIsTaken) {
-    fb::GameStateT state = turn_of_player_one();
+    TestState state = turn_of_player_one();
     set_turn(state, 1, at(2, -1), /*figure_action_taken=*/true);
     const HookResult r = call(CK_HOOK_FIGURE_OPTIONS, state, figure_options(1, at(2, -1)));
     EXPECT_EQ(r.status, CK_NOTHING_TO_DO);
@@ -93,7 +93,7 @@ TEST(LittleBuildingsFigureStep, LB6_RefusesABuildingAwayFromThePlacedTile) {
 
 // LB-6 with Halflings: the other triangle of the space is another tile.
 TEST(LittleBuildingsFigureStep, LB6_RefusesTheOtherTriangleOfTheSpace) {
-    fb::GameStateT state = turn_of_player_one();
+    TestState state = turn_of_player_one();
     set_turn(state, 1, at(4, 4, fb::Corner::NE));
     expect_refused(call(CK_HOOK_APPLY_FIGURE_ACTION, state, place_token(1, kTower, at(4, 4, fb::Corner::SW))),
                    "tile just placed");
@@ -107,13 +107,13 @@ TEST(LittleBuildingsFigureStep, LB6_RefusesATypeNotInSupply) {
 
 // LB-8: only one figure action per turn.
 TEST(LittleBuildingsFigureStep, LB8_RefusesWhenTheFigureActionIsAlreadyTaken) {
-    fb::GameStateT state = turn_of_player_one();
+    TestState state = turn_of_player_one();
     set_turn(state, 1, at(2, -1), /*figure_action_taken=*/true);
     expect_refused(call(CK_HOOK_APPLY_FIGURE_ACTION, state, place_token(1, kTower, at(2, -1))), "already used");
 }
 
 TEST(LittleBuildingsFigureStep, RefusesAPlayerWhoIsNotActive) {
-    fb::GameStateT state = turn_of_player_one();
+    TestState state = turn_of_player_one();
     set_supply(state, 2, kTower, 1);
     expect_refused(call(CK_HOOK_APPLY_FIGURE_ACTION, state, place_token(2, kTower, at(2, -1))), "not the active player");
 }
@@ -127,15 +127,15 @@ TEST(LittleBuildingsFigureStep, RefusesUnknownTokenKindsAndActions) {
 }
 
 TEST(LittleBuildingsFigureStep, RefusesWhenNoTileWasPlacedThisTurn) {
-    fb::GameStateT state = turn_of_player_one();
-    state.turn->has_placed_tile = false;
+    TestState state = turn_of_player_one();
+    state.turn().mutate_has_placed_tile(false);
     expect_refused(call(CK_HOOK_APPLY_FIGURE_ACTION, state, place_token(1, kTower, at(2, -1))), "after a tile was placed");
 }
 
 // LB-23: a building may go on a halfling just played even if the other
 // triangle of its space already holds one.
 TEST(LittleBuildingsFigureStep, LB23_BuildingAllowedNextToABuildingOnTheOtherTriangle) {
-    fb::GameStateT state = turn_of_player_one();
+    TestState state = turn_of_player_one();
     put_building(state, kHouse, at(5, 5, fb::Corner::SW), 0);
     set_turn(state, 1, at(5, 5, fb::Corner::NE));
     const HookResult options = call(CK_HOOK_FIGURE_OPTIONS, state, figure_options(1, at(5, 5, fb::Corner::NE)));

@@ -193,23 +193,36 @@ TEST(Bridge, SerialisedStateDescribesTheGame) {
     flatbuffers::Verifier verifier(bytes.data, bytes.size);
     ASSERT_TRUE(ck::fb::VerifyGameStateBuffer(verifier));
     const ck::fb::GameState* s = ck::fb::GetGameState(bytes.data);
+    const ck::fb::GameSetup* setup = s->setup_nested_root();
+    ASSERT_NE(setup, nullptr);
+    flatbuffers::Verifier setup_verifier(s->setup()->data(), s->setup()->size());
+    ASSERT_TRUE(ck::fb::VerifyGameSetupBuffer(setup_verifier));
     ASSERT_EQ(s->tiles()->size(), game.placed_tiles().size());
     for (size_t i = 0; i < game.placed_tiles().size(); ++i) {
         const auto& t = *s->tiles()->Get(static_cast<flatbuffers::uoffset_t>(i));
-        EXPECT_EQ(s->tile_types()->Get(t.tile_type())->str(), game.tile_def(game.placed_tiles()[i].type).id);
+        EXPECT_EQ(setup->tile_types()->Get(t.tile_type())->str(), game.tile_def(game.placed_tiles()[i].type).id);
         EXPECT_EQ(t.at().x(), game.placed_tiles()[i].at.pos.x);
         EXPECT_EQ(t.rotation(), game.placed_tiles()[i].rotation);
     }
     ASSERT_EQ(s->players()->size(), 3u);
-    EXPECT_EQ(s->players()->Get(2)->name()->str(), "Cy");
-    const auto* stock = s->players()->Get(0)->tokens();
-    ASSERT_EQ(stock->size(), 1u);
-    EXPECT_EQ(stock->Get(0)->kind()->str(), "TEST_TOKEN");
-    EXPECT_EQ(stock->Get(0)->count(), 1);
+    ASSERT_EQ(setup->player_names()->size(), 3u);
+    EXPECT_EQ(setup->player_names()->Get(2)->str(), "Cy");
+    ASSERT_EQ(setup->figure_kinds()->size(), 1u);
+    EXPECT_EQ(setup->figure_kinds()->Get(0)->str(), "small");
+    // One stock per player (grouped by player, in order); Ann placed one of hers.
+    const auto* stocks = s->token_stocks();
+    ASSERT_EQ(stocks->size(), game.player_count());
+    for (uint8_t p = 0; p < stocks->size(); ++p) {
+        EXPECT_EQ(stocks->Get(p)->player(), p);
+        EXPECT_EQ(setup->token_kinds()->Get(stocks->Get(p)->kind())->str(), "TEST_TOKEN");
+        EXPECT_EQ(stocks->Get(p)->count(), game.player(p).tokens.at(0).second);
+    }
+    EXPECT_EQ(stocks->Get(0)->count(), 1);
     ASSERT_EQ(s->tokens()->size(), 1u);
-    EXPECT_EQ(s->tokens()->Get(0)->kind()->str(), "TEST_TOKEN");
-    EXPECT_EQ(s->expansions()->Get(0)->str(), "test.good");
-    ASSERT_NE(s->expansion_data()->LookupByKey("test.good"), nullptr);
+    EXPECT_EQ(setup->token_kinds()->Get(s->tokens()->Get(0)->kind())->str(), "TEST_TOKEN");
+    EXPECT_EQ(setup->expansions()->Get(0)->str(), "test.good");
+    ASSERT_EQ(s->expansion_data()->size(), 1u);
+    EXPECT_EQ(s->expansion_data()->Get(0)->expansion(), 0);
     EXPECT_EQ(s->turn()->number(), 1u);
     EXPECT_TRUE(s->turn()->has_placed_tile());
     EXPECT_TRUE(s->turn()->figure_action_taken());
@@ -220,7 +233,7 @@ TEST(Bridge, SerialisedStateDescribesTheGame) {
     Game other(setup_for(&hooks, hooks.expansion_ids(), 12, {"Zed", "Yan"}));
     const ck::fb::GameState* s2 = ck::fb::GetGameState(hooks.state_bytes(other).data);
     EXPECT_EQ(s2->players()->size(), 2u);
-    EXPECT_EQ(s2->players()->Get(0)->name()->str(), "Zed");
+    EXPECT_EQ(s2->setup_nested_root()->player_names()->Get(0)->str(), "Zed");
 }
 
 TEST(Bridge, WholeGamesWithTheTestExpansionEndWithItsFinalPoints) {

@@ -62,3 +62,24 @@ TEST(PluginsCommand, HelpAndBadArguments) {
     EXPECT_EQ(missing.status, 2);
     EXPECT_THAT(missing.output(), HasSubstr("--plugin-path /nonexistent/ck-dir: not a directory"));
 }
+
+// `simulate --profile`: every stage and every part of the plugin path gets
+// a share, the shares of the stages add up, and the JSON form has them too.
+TEST(SimulateProfile, SharesOfEveryStageAndOfThePluginPath) {
+    const CommandResult text = run_cli("simulate --games 20 --seed 3 --expansions all --profile");
+    ASSERT_EQ(text.status, 0) << text.err;
+    for (const char* line : {"where the time went", "tile step", "figure step", "scoring", "state serialisation",
+                             "module call", "response verification and checks", "applying effects",
+                             "plugin path (every part but host rules):"})
+        EXPECT_THAT(text.out, HasSubstr(line));
+    EXPECT_THAT(text.out, HasSubstr("all stages                        100.0%"));
+
+    const CommandResult json = run_cli("simulate --games 20 --seed 3 --expansions all --profile --json");
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_THAT(json.out, HasSubstr("\"profile\""));
+    EXPECT_THAT(json.out, HasSubstr("\"figure step\""));
+    EXPECT_THAT(json.out, HasSubstr("\"seconds_measured\""));
+
+    const CommandResult plain = run_cli("simulate --games 20 --seed 3 --expansions all");
+    EXPECT_THAT(plain.out, testing::Not(HasSubstr("where the time went"))) << "off unless asked";
+}

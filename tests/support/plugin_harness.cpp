@@ -18,10 +18,7 @@ struct AlignedBytes {
     std::vector<uint64_t> words;
     size_t size = 0;
 
-    explicit AlignedBytes(const flatbuffers::FlatBufferBuilder& fbb)
-        : words((fbb.GetSize() + 7) / 8), size(fbb.GetSize()) {
-        std::memcpy(words.data(), fbb.GetBufferPointer(), size);
-    }
+    AlignedBytes(const uint8_t* data, size_t n) : words((n + 7) / 8), size(n) { std::memcpy(words.data(), data, n); }
     ck_bytes bytes() const { return {reinterpret_cast<const uint8_t*>(words.data()), size}; }
 };
 
@@ -66,13 +63,43 @@ uint32_t ShippedModule::index_of(std::string_view expansion_id) const {
     throw std::runtime_error("the module has no expansion " + std::string(expansion_id));
 }
 
-HookResult ShippedModule::call(uint32_t expansion, ck_hook_id hook, const fb::GameStateT& state,
+void TestState::add_player(std::string name, int followers_in_supply) {
+    setup.player_names.push_back(std::move(name));
+    game.players.emplace_back(0, static_cast<uint8_t>(followers_in_supply));
+}
+
+fb::TurnInfo& TestState::turn() {
+    if (!game.turn) {
+        game.turn = std::make_unique<fb::TurnInfo>();
+        game.turn->mutate_number(1);
+        game.turn->mutate_phase(fb::Phase::TilePhase);
+    }
+    return *game.turn;
+}
+
+uint16_t TestState::token_kind(const std::string& kind) {
+    for (size_t i = 0; i < setup.token_kinds.size(); ++i)
+        if (setup.token_kinds[i] == kind) return static_cast<uint16_t>(i);
+    setup.token_kinds.push_back(kind);
+    return static_cast<uint16_t>(setup.token_kinds.size() - 1);
+}
+
+std::vector<uint8_t> TestState::pack() const {
+    flatbuffers::FlatBufferBuilder setup_fbb;
+    fb::FinishGameSetupBuffer(setup_fbb, fb::GameSetup::Pack(setup_fbb, &setup));
+    game.setup.assign(setup_fbb.GetBufferPointer(), setup_fbb.GetBufferPointer() + setup_fbb.GetSize());
+    flatbuffers::FlatBufferBuilder fbb;
+    fb::FinishGameStateBuffer(fbb, fb::GameState::Pack(fbb, &game));
+    return std::vector<uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+HookResult ShippedModule::call(uint32_t expansion, ck_hook_id hook, const TestState& state,
                                const fb::HookRequestT& request) const {
-    flatbuffers::FlatBufferBuilder state_fbb;
-    fb::FinishGameStateBuffer(state_fbb, fb::GameState::Pack(state_fbb, &state));
+    const std::vector<uint8_t> packed = state.pack();
     flatbuffers::FlatBufferBuilder request_fbb;
     fb::FinishHookRequestBuffer(request_fbb, fb::HookRequest::Pack(request_fbb, &request));
-    const AlignedBytes state_bytes(state_fbb), request_bytes(request_fbb);
+    const AlignedBytes state_bytes(packed.data(), packed.size());
+    const AlignedBytes request_bytes(request_fbb.GetBufferPointer(), request_fbb.GetSize());
 
     HookResult result;
     ck_buffer out{};
@@ -110,8 +137,9 @@ fb::ExpansionManifestT ShippedModule::manifest(uint32_t expansion) const {
     return manifest;
 }
 
-void set_rule(fb::GameStateT& state, const std::string& key, const std::string& value) {
-    for (auto& kv : state.rules)
+void set_rule(TestState& state, const std::string& key, const std::string& value) {
+    auto& rules = state.setup.rules;
+    for (auto& kv : rules)
         if (kv->key == key) {
             kv->value = value;
             return;
@@ -119,8 +147,8 @@ void set_rule(fb::GameStateT& state, const std::string& key, const std::string& 
     auto kv = std::make_unique<fb::KeyValueT>();
     kv->key = key;
     kv->value = value;
-    state.rules.push_back(std::move(kv));
-    std::sort(state.rules.begin(), state.rules.end(), [](const auto& a, const auto& b) { return a->key < b->key; });
+    rules.push_back(std::move(kv));
+    std::sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) { return a->key < b->key; });
 }
 
 int count_effects(const HookResult& result, fb::Effect type) {

@@ -9,8 +9,10 @@
 #include <cloisterkit/plugin.h>
 
 #include <string>
+#include <vector>
 #include <string_view>
 
+#include "game_setup_generated.h"
 #include "game_state_generated.h"
 #include "hooks_generated.h"
 #include "manifest_generated.h"
@@ -22,6 +24,26 @@ namespace fb = ck::fb;
 inline fb::TileRef at(int x, int y, fb::Corner corner = fb::Corner::None) {
     return fb::TileRef(static_cast<int16_t>(x), static_cast<int16_t>(y), corner);
 }
+
+// A state as plugin tests build it: the per-game setup and the changing
+// state, apart so tests can edit each; packed into one GameState buffer
+// (the setup nested in it) for every call, as a host sends it.
+struct TestState {
+    fb::GameSetupT setup;
+    // game.setup is overwritten by pack() with the packed `setup` (mutable
+    // for that alone: GameStateT holds unique_ptrs and cannot be copied).
+    mutable fb::GameStateT game;
+
+    // Appends a player: named in the setup, with a score and followers.
+    void add_player(std::string name, int followers_in_supply = 7);
+    int player_count() const { return static_cast<int>(game.players.size()); }
+    // The turn, created (turn 1, tile phase, player 0) when absent.
+    fb::TurnInfo& turn();
+    // The index of a token kind in the setup, appended when new.
+    uint16_t token_kind(const std::string& kind);
+    // The packed GameState bytes.
+    std::vector<uint8_t> pack() const;
+};
 
 // What one call_hook returned.
 struct HookResult {
@@ -44,7 +66,7 @@ public:
 
     // Runs one hook of the expansion at `expansion`. Throws when the module
     // answers CK_OK with a response that fails verification.
-    HookResult call(uint32_t expansion, ck_hook_id hook, const fb::GameStateT& state,
+    HookResult call(uint32_t expansion, ck_hook_id hook, const TestState& state,
                     const fb::HookRequestT& request) const;
     fb::ExpansionManifestT manifest(uint32_t expansion) const;
 
@@ -64,8 +86,8 @@ fb::HookRequestT hook_request(ck_hook_id hook, Args args) {
     return request;
 }
 
-// Sets (or replaces) a rule of the state, keeping GameState.rules sorted by key.
-void set_rule(fb::GameStateT& state, const std::string& key, const std::string& value);
+// Sets (or replaces) a rule of the game, keeping GameSetup.rules sorted by key.
+void set_rule(TestState& state, const std::string& key, const std::string& value);
 
 // How many effects of `type` the response holds.
 int count_effects(const HookResult& result, fb::Effect type);

@@ -23,6 +23,12 @@ sdk::ExpansionInfo expansion_info() {
     info.tile_definitions_xml = std::string(tiles_xml());
     // setup.elements key of saved games (halflings-geometry.md, "Saved games and scenarios").
     info.jcz_element = "halflings";
+    // Saved calls: a player with an empty hand has nothing to play (HF-16),
+    // and feature scoring changes points only where something is counted
+    // by tiles (HF-29 ff.); under the default spaces it says nothing.
+    info.hook_filters.push_back({CK_HOOK_TILE_STEP_OPTIONS, fb::HookFilter::ActivePlayerHasHandTiles, {}, {}});
+    for (std::string_view key : {option_keys::kFeatureCount, option_keys::kMonasteryCount})
+        info.hook_filters.push_back({CK_HOOK_FEATURE_SCORING, fb::HookFilter::RuleIs, std::string(key), {"tiles"}});
     return info;
 }
 

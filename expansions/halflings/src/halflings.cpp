@@ -34,31 +34,27 @@ bool tiny_city_rule(const sdk::HookContext& ctx) {
     return ctx.rule_or("base.tinyCity", "off") == "on";
 }
 
-// The players in turn order (by index); seat i is the i-th of them.
-std::vector<const fb::Player*> seats_of(const fb::GameState& state, int expected_count) {
-    std::vector<const fb::Player*> seats;
-    if (state.players())
-        for (const fb::Player* p : *state.players()) seats.push_back(p);
-    if (seats.empty() || static_cast<int>(seats.size()) != expected_count)
+// The number of players, checked against GAME_START's count; seat i is
+// player i (the state lists players in order).
+int seat_count(const fb::GameState& state, int expected_count) {
+    const int count = state.players() ? static_cast<int>(state.players()->size()) : 0;
+    if (count == 0 || count != expected_count)
         reject("GAME_START says " + std::to_string(expected_count) + " players but the state lists " +
-               std::to_string(seats.size()));
-    std::sort(seats.begin(), seats.end(),
-              [](const fb::Player* a, const fb::Player* b) { return a->index() < b->index(); });
-    return seats;
+               std::to_string(count));
+    return count;
 }
 
-std::vector<std::string_view> tile_type_ids(const fb::GameState& state) {
+std::vector<std::string_view> tile_type_ids(const fb::GameSetup& setup) {
     std::vector<std::string_view> ids;
-    if (state.tile_types())
-        for (const flatbuffers::String* s : *state.tile_types()) ids.push_back(sdk::as_view(s));
+    if (setup.tile_types())
+        for (const flatbuffers::String* s : *setup.tile_types()) ids.push_back(sdk::as_view(s));
     return ids;
 }
 
-std::string_view tile_id(const fb::GameState& state, TileType type) {
-    const auto* types = state.tile_types();
-    if (types == nullptr || type >= types->size())
-        reject("tile type " + std::to_string(type) + " is not in the game's tile types");
-    return sdk::as_view(types->Get(type));
+std::string_view tile_id(const sdk::HookContext& ctx, TileType type) {
+    const std::string_view id = ctx.tile_type_id(type);
+    if (id.empty()) reject("tile type " + std::to_string(type) + " is not in the game's tile types");
+    return id;
 }
 
 class Halflings final : public sdk::Expansion {
@@ -69,8 +65,7 @@ public:
     // (gameAnnotations.halflingHands, dealt exactly as given).
     void on_game_start(const sdk::HookContext& ctx, const fb::GameStartArgs& args, sdk::Effects& out) const override {
         const Options options = options_of(ctx);
-        const std::vector<const fb::Player*> seats = seats_of(ctx.state(), args.player_count());
-        const int count = static_cast<int>(seats.size());
+        const int count = seat_count(ctx.state(), args.player_count());
 
         if (const auto* presets = args.preset_hands(); presets != nullptr && presets->size() > 0) {
             if (static_cast<int>(presets->size()) != count)
@@ -80,21 +75,21 @@ public:
                 const fb::PresetHand* hand = presets->Get(static_cast<flatbuffers::uoffset_t>(seat));
                 if (hand == nullptr || hand->tiles() == nullptr) continue;
                 for (TileType t : *hand->tiles()) {
-                    tile_id(ctx.state(), t);  // must name a tile type of the game
-                    out.add_hand_tile(seats[static_cast<size_t>(seat)]->index(), t);
+                    tile_id(ctx, t);  // must name a tile type of the game
+                    out.add_hand_tile(static_cast<uint8_t>(seat), t);
                 }
             }
             return;
         }
 
         const bool exclude = options.exclude_symbol_tiles();
-        const std::vector<TileType> pool = halflings_pool(tile_type_ids(ctx.state()), exclude);
+        const std::vector<TileType> pool = halflings_pool(tile_type_ids(ctx.setup()), exclude);
         check_pool_size(pool.size(), count, options.hand_size, exclude);
         const int hand_size = static_cast<int>(options.hand_size);  // <= 24 after the check
         const std::vector<Dealt> dealt = options.setup == Setup::Random
                                              ? deal_random(pool, count, hand_size, args.seed())
                                              : deal_draft(pool, count, hand_size, args.seed());
-        for (const Dealt& d : dealt) out.add_hand_tile(seats[static_cast<size_t>(d.seat)]->index(), d.tile);
+        for (const Dealt& d : dealt) out.add_hand_tile(static_cast<uint8_t>(d.seat), d.tile);
     }
 
     // HF-16: one option per distinct tile type in the player's hand; the
@@ -102,19 +97,20 @@ public:
     void tile_step_options(const sdk::HookContext& ctx, const fb::TileStepOptionsArgs& args,
                            sdk::Effects& out) const override {
         if (!tile_step_open(ctx.state().turn())) return;
-        const fb::Player* player = ctx.player(args.player());
-        if (player == nullptr)
+        if (ctx.player(args.player()) == nullptr)
             reject("TILE_STEP_OPTIONS for player " + std::to_string(args.player()) + ", who is not in the state");
-        if (player->hand() == nullptr) return;
-        const std::vector<TileType> hand(player->hand()->begin(), player->hand()->end());
+        const sdk::HandRange range = ctx.hand(args.player());
+        if (range.empty()) return;
+        std::vector<TileType> hand;
+        for (const fb::HandTile& t : range) hand.push_back(t.tile_type());
         for (TileType t : distinct_tiles(hand))
-            out.offer_tile_step_option(kPlayHalflingAction, t, option_label(tile_id(ctx.state(), t)));
+            out.offer_tile_step_option(kPlayHalflingAction, t, option_label(tile_id(ctx, t)));
     }
 
     // HF-16: the chosen halfling leaves the hand and is this turn's tile.
     void apply_tile_step_option(const sdk::HookContext& ctx, const fb::ApplyTileStepOptionArgs& args,
                                 sdk::Effects& out) const override {
-        check_play(ctx.state(), args);
+        check_play(ctx, args);
         out.play_hand_tile(args.player(), args.tile_type());
     }
 

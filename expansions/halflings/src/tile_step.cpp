@@ -1,6 +1,6 @@
 #include "tile_step.hpp"
 
-#include <cloisterkit/sdk/helpers.hpp>
+#include <cloisterkit/sdk/hook_context.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -25,25 +25,23 @@ bool tile_step_open(const fb::TurnInfo* turn) {
     return turn == nullptr || (!turn->has_tile_to_place() && !turn->has_placed_tile());
 }
 
-void check_play(const fb::GameState& state, const fb::ApplyTileStepOptionArgs& args) {
+void check_play(const sdk::HookContext& ctx, const fb::ApplyTileStepOptionArgs& args) {
     const std::string action(sdk::as_view(args.action()));
     if (action != kPlayHalflingAction)
         refuse("unknown tile-step action '" + action + "' (expected " + std::string(kPlayHalflingAction) + ")");
-    const fb::TurnInfo* turn = state.turn();
+    const fb::TurnInfo* turn = ctx.state().turn();
     if (turn == nullptr) refuse("play-halfling without a turn in the game state");
     const std::string who = "player " + std::to_string(args.player());
     if (args.player() != turn->active_player())
         refuse(who + " is not the active player " + std::to_string(turn->active_player()) + " (HF-16)");
     if (!tile_step_open(turn))
         refuse("the tile step of this turn is already used: a tile was drawn, chosen or placed (HF-16)");
-    const auto* types = state.tile_types();
-    if (types == nullptr || args.tile_type() >= types->size())
-        refuse("tile type " + std::to_string(args.tile_type()) + " is not in the game's tile types");
-    const std::string tile_id(sdk::as_view(types->Get(args.tile_type())));
-    const fb::Player* player = sdk::find_player(state, args.player());
-    if (player == nullptr) refuse(who + " is not in the game state");
-    const auto* hand = player->hand();
-    const bool in_hand = hand != nullptr && std::find(hand->begin(), hand->end(), args.tile_type()) != hand->end();
+    const std::string tile_id(ctx.tile_type_id(args.tile_type()));
+    if (tile_id.empty()) refuse("tile type " + std::to_string(args.tile_type()) + " is not in the game's tile types");
+    if (ctx.player(args.player()) == nullptr) refuse(who + " is not in the game state");
+    const sdk::HandRange hand = ctx.hand(args.player());
+    const bool in_hand = std::any_of(hand.begin(), hand.end(),
+                                     [&](const fb::HandTile& t) { return t.tile_type() == args.tile_type(); });
     if (!in_hand) refuse(who + " has no " + tile_id + " in hand (HF-16)");
 }
 

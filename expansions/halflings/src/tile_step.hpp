@@ -10,6 +10,8 @@
 #include "game_state_generated.h"
 #include "hooks_generated.h"
 
+#include <cloisterkit/sdk/hook_context.hpp>
+
 namespace ck::halflings {
 
 // The tile-step option's action (our own verb).
@@ -29,6 +31,6 @@ bool tile_step_open(const fb::TurnInfo* turn);
 // std::runtime_error saying why it is refused: an action other than
 // play-halfling, a player who is not the active player, a tile step that is
 // already used, an unknown tile type, or a tile not in that player's hand.
-void check_play(const fb::GameState& state, const fb::ApplyTileStepOptionArgs& args);
+void check_play(const sdk::HookContext& ctx, const fb::ApplyTileStepOptionArgs& args);
 
 }  // namespace ck::halflings

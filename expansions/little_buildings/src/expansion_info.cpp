@@ -26,6 +26,10 @@ sdk::ExpansionInfo expansion_info() {
     const std::string values_key(option_keys::kValues);
     info.jcz_rule_aliases = {{"little-buildings-scoring", "1/1/1", values_key, "flat"},
                              {"little-buildings-scoring", "3/2/1", values_key, "321"}};
+    // Saved calls: no building left means nothing to offer (LB-6), and a
+    // feature no building lies on gets no bonus (LB-2).
+    info.hook_filters.push_back({CK_HOOK_FIGURE_OPTIONS, fb::HookFilter::ActivePlayerHasOwnTokens, {}, {}});
+    info.hook_filters.push_back({CK_HOOK_BONUS_POINTS, fb::HookFilter::FeatureTouchesOwnTokens, {}, {}});
     return info;
 }
 

@@ -28,16 +28,12 @@ Options options_of(const sdk::HookContext& ctx) {
 
 
 // The buildings on the board; other expansions' tokens are ignored.
-std::vector<Building> buildings_on_board(const fb::GameState& state) {
+std::vector<Building> buildings_on_board(const sdk::HookContext& ctx) {
     std::vector<Building> out;
-    if (!state.tokens()) return out;
-    for (const fb::PlacedToken* token : *state.tokens()) {
-        if (!token->kind()) continue;
-        auto kind = parse_token_kind(token->kind()->string_view());
-        if (!kind) continue;
-        if (!token->at()) reject("a placed " + token->kind()->str() + " in the game state has no position");
-        out.push_back({*kind, *token->at()});
-    }
+    const auto* tokens = ctx.state().tokens();
+    if (!tokens) return out;
+    for (const fb::PlacedToken* token : *tokens)
+        if (auto kind = parse_token_kind(ctx.token_kind_name(token->kind()))) out.push_back({*kind, token->at()});
     return out;
 }
 
@@ -53,10 +49,11 @@ public:
         if (count == 0 || count != args.player_count())
             reject("GAME_START says " + std::to_string(args.player_count()) + " players but the state lists " +
                    std::to_string(count));
-        for (const fb::Player* player : *players) {
-            const KindCounts dealt = buildings_dealt(player->index(), count, options);
+        for (int player = 0; player < count; ++player) {
+            const auto seat = static_cast<uint8_t>(player);
+            const KindCounts dealt = buildings_dealt(seat, count, options);
             for (size_t k = 0; k < kAllKinds.size(); ++k)
-                if (dealt[k] > 0) out.give_tokens(player->index(), token_kind(kAllKinds[k]), dealt[k]);
+                if (dealt[k] > 0) out.give_tokens(seat, token_kind(kAllKinds[k]), dealt[k]);
         }
     }
 
@@ -87,15 +84,15 @@ public:
         if (!option->at()) reject("place-token without a position");
 
         const fb::TurnInfo* turn = ctx.state().turn();
-        if (!turn || !turn->has_placed_tile() || !turn->placed_tile())
+        if (!turn || !turn->has_placed_tile())
             reject("a building can only be placed after a tile was placed this turn (LB-6)");
         if (args.player() != turn->active_player())
             reject("player " + std::to_string(args.player()) + " is not the active player " +
                    std::to_string(turn->active_player()));
         if (turn->figure_action_taken())
             reject("the figure step of this turn is already used (LB-8)");
-        if (!sdk::same_tile(*option->at(), *turn->placed_tile()))
-            reject("a building must go on the tile just placed " + sdk::tile_ref_text(*turn->placed_tile()) + ", not on " +
+        if (!sdk::same_tile(*option->at(), turn->placed_tile()))
+            reject("a building must go on the tile just placed " + sdk::tile_ref_text(turn->placed_tile()) + ", not on " +
                    sdk::tile_ref_text(*option->at()) + " (LB-6)");
         if (ctx.tokens_in_supply(args.player(), kind_name) <= 0)
             reject("player " + std::to_string(args.player()) + " has no " + kind_name + " left (LB-6)");
@@ -118,7 +115,7 @@ public:
             reject(std::string("scored ") + fb::EnumNameFeatureKind(feature->kind()) + " " +
                    std::to_string(feature->id()) + " lists no " + (reach == Reach::Parts ? "parts" : "area spaces"));
 
-        const std::vector<Building> buildings = buildings_on_board(ctx.state());
+        const std::vector<Building> buildings = buildings_on_board(ctx);
         std::vector<fb::TileRef> ref_list;
         for (const fb::TileRef* ref : *refs) ref_list.push_back(*ref);
         const int bonus = building_bonus(buildings, ref_list, options);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "game_setup_generated.h"
 #include "game_state_generated.h"
 #include "hooks_generated.h"
 
@@ -26,8 +27,28 @@ struct StateShape {
     int figures = 10;
     int players = 3;
     uint32_t tiles_left = 30;
+    int tile_types = 5;       // the setup's list; tiles use types 0..4, so fewer is a bad index
+    bool with_setup = true;   // false: a state without its nested setup
     std::vector<std::pair<std::string, std::string>> rules = {{"test.bonus", "2"}, {"test.closed-west", "true"}};
 };
+
+// The per-game constants of build_state's game: a "CKSU" GameSetup buffer.
+inline Bytes build_setup(const StateShape& shape = {}) {
+    flatbuffers::FlatBufferBuilder b(1024);
+    std::vector<flatbuffers::Offset<fb::KeyValue>> rules;
+    for (const auto& [k, v] : shape.rules) rules.push_back(fb::CreateKeyValue(b, b.CreateString(k), b.CreateString(v)));
+    std::vector<std::string> names;
+    for (int p = 0; p < shape.players; ++p) names.push_back("player " + std::to_string(p));
+    std::vector<std::string> types{"BA/RCr", "BA/C", "BA/R", "BA/CRr", "BA/L"};
+    types.resize(static_cast<size_t>(shape.tile_types), "BA/X");
+    const std::vector<std::string> expansions{"cloisterkit.test.alpha", "cloisterkit.test.beta"};
+    const std::vector<std::string> token_kinds{"T_TOKEN"}, figure_kinds{"small"};
+    auto setup = fb::CreateGameSetup(b, b.CreateVectorOfStrings(types), b.CreateVector(rules),
+                                     b.CreateVectorOfStrings(expansions), b.CreateVectorOfStrings(names),
+                                     b.CreateVectorOfStrings(token_kinds), b.CreateVectorOfStrings(figure_kinds));
+    fb::FinishGameSetupBuffer(b, setup);
+    return finished_bytes(b);
+}
 
 // Tiles on a square spiral around (0,0); figures on the first tiles.
 inline Bytes build_state(const StateShape& shape = {}) {
@@ -45,24 +66,22 @@ inline Bytes build_state(const StateShape& shape = {}) {
     std::vector<fb::PlacedFigure> figures;
     for (int i = 0; i < shape.figures; ++i)
         figures.emplace_back(tiles[size_t(i) % tiles.size()].at(), 1u << (i % 8), uint32_t(i), fb::FeatureKind::City,
-                             fb::FigureKind::SmallFollower, uint8_t(i % shape.players));
-    std::vector<flatbuffers::Offset<fb::Player>> players;
+                             uint8_t{0}, uint8_t(i % shape.players));
+    std::vector<fb::PlayerState> players;
+    std::vector<fb::TokenStock> stocks;
     for (int p = 0; p < shape.players; ++p) {
-        auto stock = std::vector{fb::CreateTokenStock(b, b.CreateString("T_TOKEN"), 2 + p)};
-        players.push_back(fb::CreatePlayer(b, uint8_t(p), b.CreateString("player " + std::to_string(p)), 10 * p,
-                                           uint8_t(7 - p), b.CreateVector(stock)));
+        players.emplace_back(10 * p, uint8_t(7 - p));
+        stocks.emplace_back(uint8_t(p), uint16_t{0}, 2 + p);
     }
-    std::vector<flatbuffers::Offset<fb::KeyValue>> rules;
-    for (const auto& [k, v] : shape.rules) rules.push_back(fb::CreateKeyValue(b, b.CreateString(k), b.CreateString(v)));
-    std::vector<flatbuffers::Offset<flatbuffers::String>> types;
-    for (const char* t : {"BA/RCr", "BA/C", "BA/R", "BA/CRr", "BA/L"}) types.push_back(b.CreateString(t));
-    auto tokens = std::vector{fb::CreatePlacedToken(b, b.CreateString("T_TOKEN"), &tiles[1].at(), 0, 2)};
-    auto expansions = std::vector{b.CreateString("cloisterkit.test.alpha"), b.CreateString("cloisterkit.test.beta")};
+    std::vector<fb::PlacedToken> tokens{fb::PlacedToken(tiles[1].at(), 0, 0, 2)};
     const fb::TileRef last = tiles.empty() ? fb::TileRef() : tiles.back().at();
-    auto turn = fb::CreateTurnInfo(b, uint32_t(shape.tiles), 1, fb::Phase::ActionPhase, true, &last, false);
-    auto state = fb::CreateGameState(b, CK_SCHEMA_REVISION, b.CreateVector(types), b.CreateVectorOfStructs(tiles),
-                                     b.CreateVectorOfStructs(figures), b.CreateVector(tokens), b.CreateVector(players),
-                                     b.CreateVector(rules), b.CreateVector(expansions), 0, turn, shape.tiles_left);
+    const fb::TurnInfo turn(uint32_t(shape.tiles), 1, fb::Phase::ActionPhase, true, false, last, false, false, 0);
+    const Bytes setup_bytes = build_setup(shape);
+    const auto setup = shape.with_setup ? b.CreateVector(setup_bytes) : flatbuffers::Offset<flatbuffers::Vector<uint8_t>>();
+    auto state = fb::CreateGameState(b, CK_SCHEMA_REVISION, setup, b.CreateVectorOfStructs(tiles),
+                                     b.CreateVectorOfStructs(figures), b.CreateVectorOfStructs(tokens),
+                                     b.CreateVectorOfStructs(players), b.CreateVectorOfStructs(stocks), 0, 0, 0, &turn,
+                                     shape.tiles_left);
     fb::FinishGameStateBuffer(b, state);
     return finished_bytes(b);
 }

@@ -126,10 +126,15 @@ ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_
 }
 
 int tokens_left(const GameState& gs, uint8_t player) {
-    const auto* stock = gs.players()->Get(player)->tokens();
-    if (stock != nullptr)
-        for (const auto* t : *stock)
-            if (t->kind()->str() == "TEST_TOKEN") return t->count();
+    // The only token kind this module declares; a raw C-ABI module reads
+    // the setup to find its index (the SDK's HookContext does this for
+    // expansions built with it).
+    const GameSetup* setup = gs.setup_nested_root();
+    if (setup == nullptr || setup->token_kinds() == nullptr || gs.token_stocks() == nullptr) return 0;
+    for (const TokenStock* t : *gs.token_stocks())
+        if (t->player() == player && t->kind() < setup->token_kinds()->size() &&
+            setup->token_kinds()->Get(t->kind())->str() == "TEST_TOKEN")
+            return t->count();
     return 0;
 }
 

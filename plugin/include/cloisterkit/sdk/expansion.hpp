@@ -51,6 +51,16 @@ struct RulePreset {
     std::vector<std::pair<std::string, std::string>> sets;
 };
 
+// When the host needs to call `hook` (manifest HookFilterDecl): a hook with
+// filters is called only when one of them holds, so the expansion must have
+// nothing to say whenever none does. Filters save calls, never change rules.
+struct HookFilter {
+    ck_hook_id hook = 0;
+    fb::HookFilter filter = fb::HookFilter::Always;
+    std::string rule_key;                 // RuleIs
+    std::vector<std::string> rule_values;  // RuleIs
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -64,6 +74,7 @@ struct ExpansionInfo {
     std::string jcz_element;  // "little-buildings"
     std::vector<RuleAlias> jcz_rule_aliases;
     std::vector<RulePreset> rule_presets;
+    std::vector<HookFilter> hook_filters;
 };
 
 class Expansion {

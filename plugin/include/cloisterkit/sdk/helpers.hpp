@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "common_generated.h"
+#include "game_setup_generated.h"
 #include "game_state_generated.h"
 
 namespace ck::sdk {
@@ -30,13 +31,28 @@ inline bool same_tile(const fb::TileRef& a, const fb::TileRef& b) {
 std::string tile_ref_text(const fb::TileRef& at);
 
 // The player with index `index`, or NULL when the state has none.
-const fb::Player* find_player(const fb::GameState& state, uint8_t index);
+const fb::PlayerState* find_player(const fb::GameState& state, uint8_t index);
+
+// The tiles of one player's hand: a contiguous run of GameState.hands.
+struct HandRange {
+    const fb::HandTile* first = nullptr;
+    const fb::HandTile* last = nullptr;
+    const fb::HandTile* begin() const { return first; }
+    const fb::HandTile* end() const { return last; }
+    size_t size() const { return static_cast<size_t>(last - first); }
+    bool empty() const { return first == last; }
+};
+HandRange hand_of(const fb::GameState& state, uint8_t player);
+
+// The index of `text` in a list of strings, or nullopt.
+std::optional<size_t> index_of(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* list,
+                               std::string_view text);
 
 // The placed tile at `at` (same_tile), or NULL.
 const fb::PlacedTile* find_tile(const fb::GameState& state, const fb::TileRef& at);
 
-// Whether `state.expansions` lists expansion `id`.
-bool expansion_enabled(const fb::GameState& state, std::string_view id);
+// Whether the game's setup lists expansion `id`.
+bool expansion_enabled(const fb::GameSetup& setup, std::string_view id);
 
 // A whole decimal integer ("-12"), or nullopt for anything else ("", "3x").
 std::optional<int64_t> parse_int(std::optional<std::string_view> text);

@@ -1,5 +1,8 @@
-// What a hook sees besides its request: the verified game state, the
-// module's logger and a few lookups every expansion needs.
+// What a hook sees besides its request: the verified game state and its
+// setup (the per-game constants), the module's logger and a few lookups
+// every expansion needs. Every index in the state (tile types, token and
+// figure kinds, players, expansions) has been checked against the setup
+// and the players before the hook runs, so Get() with them is in range.
 #pragma once
 
 #include <spdlog/logger.h>
@@ -15,10 +18,12 @@ namespace ck::sdk {
 
 class HookContext {
 public:
-    HookContext(const fb::GameState& state, spdlog::logger& logger, std::string_view expansion_id)
-        : state_(state), logger_(logger), expansion_id_(expansion_id) {}
+    HookContext(const fb::GameState& state, const fb::GameSetup& setup, spdlog::logger& logger,
+                std::string_view expansion_id)
+        : state_(state), setup_(setup), logger_(logger), expansion_id_(expansion_id) {}
 
     const fb::GameState& state() const { return state_; }
+    const fb::GameSetup& setup() const { return setup_; }
     spdlog::logger& logger() const { return logger_; }
     std::string_view expansion_id() const { return expansion_id_; }
 
@@ -33,6 +38,15 @@ public:
     // How many tokens of `kind` player `player` has in supply (0 if unknown).
     int tokens_in_supply(uint8_t player, std::string_view kind) const;
 
+    // The index of token kind `kind` in setup().token_kinds, if the game has it.
+    std::optional<uint16_t> token_kind_index(std::string_view kind) const;
+    // The name of token kind `index` (empty when out of range).
+    std::string_view token_kind_name(uint16_t index) const;
+    // The id of tile type `index` (empty when out of range).
+    std::string_view tile_type_id(uint16_t index) const;
+    // Player `player`'s hand, in hand order.
+    HandRange hand(uint8_t player) const { return hand_of(state_, player); }
+
     // The state's player count.
     int player_count() const;
 
@@ -44,10 +58,11 @@ public:
     bool rule_bool_or(std::string_view key, bool fallback) const;
 
     // The player with index `index` in this state, or NULL.
-    const fb::Player* player(uint8_t index) const { return find_player(state_, index); }
+    const fb::PlayerState* player(uint8_t index) const { return find_player(state_, index); }
 
 private:
     const fb::GameState& state_;
+    const fb::GameSetup& setup_;
     spdlog::logger& logger_;
     std::string_view expansion_id_;
 };

@@ -1,0 +1,103 @@
+// The plugin path in the middle of a real game with both shipped
+// expansions: serialising the state, and hook round trips through the
+// bridge (request built, state and request verified by the module,
+// answered, response verified, checked and applied), once on a state the
+// module has just seen and once on a state that changed, which is what a
+// game does at almost every call. Not pass/fail; docs/performance.md
+// quotes the medians.
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <vector>
+
+#include "bench_setup.hpp"
+#include "core/players.hpp"
+#include "plugins/state_serializer.hpp"
+
+namespace {
+
+using namespace ck::host;
+using ck::bench::Setup;
+
+const Setup& both() {
+    static const Setup setup({"halflings", "little-buildings"}, 2);
+    return setup;
+}
+
+// A game after `turns` random turns, then drawn and placed: in the figure
+// step of the next turn, where FIGURE_OPTIONS is asked.
+std::unique_ptr<Game> mid_game(PluginHooks& hooks, int turns) {
+    auto game = std::make_unique<Game>(both().game_setup(42, &hooks), both().prepared);
+    RandomPlayer player(7);
+    for (int i = 0; i < turns && !game->is_over(); ++i) play_turn(*game, player);
+    if (game->awaiting_tile_choice()) game->draw();
+    game->place_tile(*game->drawn_tile(), game->legal_placements().front());
+    return game;
+}
+
+void BM_SerializeState(benchmark::State& state) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game(hooks, static_cast<int>(state.range(0)));
+    StateSerializer serializer;
+    const std::vector<std::string> kinds{"LB_TOWER", "LB_HOUSE", "LB_SHED"};
+    size_t bytes = 0;
+    for (auto _ : state) bytes = serializer.serialize(*game, kinds).size;
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["tiles"] = static_cast<double>(game->placed_tiles().size());
+}
+BENCHMARK(BM_SerializeState)->ArgName("turns")->Arg(10)->Arg(35)->Arg(60);
+
+// FIGURE_OPTIONS to Little Buildings (three options back) on the same state:
+// serialised once, verified once by the module; the rest every time.
+void BM_FigureOptionsSameState(benchmark::State& state) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game(hooks, 35);
+    std::vector<ExpansionOption> options;
+    for (auto _ : state) {
+        options.clear();
+        hooks.figure_options(*game, game->active_player(), *game->placed_this_turn(), options);
+    }
+    state.counters["options"] = static_cast<double>(options.size());
+}
+BENCHMARK(BM_FigureOptionsSameState);
+
+// The same call on a state that changed since the last call (two copies of
+// the game, alternating): the host serialises again and the module
+// verifies again, as in a game where each hook sees a new state.
+void BM_FigureOptionsNewState(benchmark::State& state) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game(hooks, 35);
+    const Game copies[2] = {*game, *game};
+    std::vector<ExpansionOption> options;
+    size_t i = 0;
+    for (auto _ : state) {
+        options.clear();
+        const Game& g = copies[++i % 2];
+        hooks.figure_options(g, g.active_player(), *g.placed_this_turn(), options);
+    }
+    state.counters["options"] = static_cast<double>(options.size());
+}
+BENCHMARK(BM_FigureOptionsNewState);
+
+// Scoring a completed road through FEATURE_SCORING and BONUS_POINTS (the
+// filters decide who is called), on the same state.
+void BM_ScoreFeatureSameState(benchmark::State& state) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game(hooks, 35);
+    ScoredFeatureInfo road;
+    road.kind = FeatureKind::Road;
+    road.completed = true;
+    for (const auto& t : game->placed_tiles()) road.parts.push_back(t.at);  // every tile: buildings lie on it
+    road.parts.resize(std::min<size_t>(road.parts.size(), 4));
+    road.base_points = road.points = 4;
+    road.scorers = {0};
+    road.name = "road";
+    int points = 0;
+    for (auto _ : state) points = hooks.score_feature(*game, road);
+    benchmark::DoNotOptimize(points);
+}
+BENCHMARK(BM_ScoreFeatureSameState);
+
+}  // namespace
+
+BENCHMARK_MAIN();
