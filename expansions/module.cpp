@@ -2,6 +2,7 @@
 // Adding an expansion is one push_back here plus its library in CMakeLists.txt.
 #include <cloisterkit/sdk/module.hpp>
 
+#include <abbot/abbot.hpp>
 #include <halflings/halflings.hpp>
 #include <little_buildings/little_buildings.hpp>
 
@@ -9,6 +10,7 @@ ck::sdk::ExpansionList make_expansions() {
     ck::sdk::ExpansionList expansions;
     expansions.push_back(ck::little_buildings::make_expansion());
     expansions.push_back(ck::halflings::make_expansion());
+    expansions.push_back(ck::abbot::make_expansion());
     return expansions;
 }
 

@@ -9,6 +9,12 @@ packages=(
   libspdlog-dev libfmt-dev
   libpugixml-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # scripts/run-sanitizers.sh and scripts/run-fuzzers.sh: clang with its
+  # sanitizer and libFuzzer runtimes (libclang-rt-14-dev is only recommended
+  # by clang, so --no-install-recommends would leave it out), and
+  # llvm-symbolizer (llvm-14) for readable reports. g++'s ThreadSanitizer
+  # runtime comes with g++ (libtsan2).
+  clang libclang-rt-14-dev llvm-14
   # tests/render: the step-through page in headless Chromium, driven over
   # chromedriver's WebDriver protocol; the pictures' font.
   chromium chromium-driver fonts-dejavu-core

@@ -96,7 +96,9 @@ private:
                             m.from_hand ? "  from hand" : "");
                 break;
             case MoveType::DeployMeeple:
-                std::printf("        meeple %s on %s %s\n", format_meeple_id(m.meeple).c_str(),
+            case MoveType::ReturnFigure:
+                std::printf("        meeple %s %s %s %s\n", game_.meeple_text(m.meeple).c_str(),
+                            m.type == MoveType::DeployMeeple ? "on" : "taken back from",
                             std::string(feature_kind_name(m.pointer.kind)).c_str(),
                             format_location(m.pointer.location).c_str());
                 break;
@@ -138,8 +140,9 @@ nlohmann::ordered_json moves_json(const Game& game) {
                 j["from_hand"] = m.from_hand;
                 break;
             case MoveType::DeployMeeple:
-                j["type"] = "meeple";
-                j["meeple"] = format_meeple_id(m.meeple);
+            case MoveType::ReturnFigure:
+                j["type"] = m.type == MoveType::DeployMeeple ? "meeple" : "return";
+                j["meeple"] = game.meeple_text(m.meeple);
                 j["at"] = at(m.pointer.at);
                 j["feature"] = std::string(feature_kind_name(m.pointer.kind));
                 j["location"] = format_location(m.pointer.location);

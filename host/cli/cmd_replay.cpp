@@ -26,7 +26,7 @@ using ck::host::jcz::ReplayOptions;
 
 constexpr const char* kUsage =
     "usage: cloisterkit replay FILE.jcz [--tiles FILE ...] [--no-default-tiles] [--plugin-path DIR ...]\n"
-    "                          [--min-assertions N] [--json] [--svg OUT.svg] [--html OUT.html]\n"
+    "                          [--hook-time-budget-ms MS] [--min-assertions N] [--json] [--svg OUT.svg] [--html OUT.html]\n"
     "\n"
     "Replays a JCloisterZone saved game on the reference host and checks its\n"
     "test assertions (test.assertions). JCloisterZone 5.7 files (initialSeed,\n"
@@ -36,6 +36,9 @@ constexpr const char* kUsage =
     "  --no-default-tiles  do not load the host's basic.xml: the --tiles files\n"
     "                      replace it (e.g. JCloisterZone's own basic.xml)\n"
     "  --plugin-path DIR   look for plugin modules in DIR first (repeatable)\n"
+    "  --hook-time-budget-ms MS\n"
+    "                      refuse a plugin hook call that takes longer than MS\n"
+    "                      milliseconds (default 1000)\n"
     "  --min-assertions N  fail unless at least N assertions were checked (and all\n"
     "                      passed), so a file whose assertions are lost fails\n"
     "  --json              print the result as one JSON object\n"
@@ -84,6 +87,16 @@ int parse_args(const std::vector<std::string>& args, Args& out) {
             // a number too large is out of range.
             try {
                 out.min_assertions = static_cast<size_t>(ck::cli::parse_integer("--min-assertions", *v, 0, 1'000'000));
+            } catch (const ck::host::HostError& e) {
+                std::fprintf(stderr, "cloisterkit replay: %s\n", e.what());
+                return 2;
+            }
+        } else if (a == "--hook-time-budget-ms") {
+            const std::string* v = value("a number of milliseconds");
+            if (!v) return 2;
+            try {
+                out.options.hook_time_budget = std::chrono::milliseconds(ck::cli::parse_integer(
+                    "--hook-time-budget-ms", *v, 1, ck::host::limits::kMaxHookTimeBudgetMs));
             } catch (const ck::host::HostError& e) {
                 std::fprintf(stderr, "cloisterkit replay: %s\n", e.what());
                 return 2;

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/tile_xml.hpp"
 #include "jcz/expansion_bridge.hpp"
 #include "plugins/plugin_registry.hpp"
@@ -23,9 +24,13 @@ const char* const kGameOptionsHelp =
     "  --rule KEY=VALUE       a rule option (repeatable): tiny-city-scoring=4|2 (alias\n"
     "                         base.tinyCity=off|on), or an enabled expansion's option\n"
     "  --tiles FILE           load more tile XML after basic.xml (repeatable)\n"
+    "  --tile-set ID          the tile set the pack is made of (default basic:1; basic:2 is\n"
+    "                         the second edition, with gardens)\n"
     "  --player-types LIST    random or greedy per player, comma-separated; one type\n"
     "                         applies to every player (default random)\n"
     "  --plugin-path DIR      look for plugin modules in DIR first (repeatable)\n"
+    "  --hook-time-budget-ms MS  refuse a plugin hook call that takes longer than MS\n"
+    "                         milliseconds (default 1000)\n"
     "  --json                 print one JSON object instead of text\n";
 
 namespace {
@@ -104,11 +109,15 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
         out.rules.emplace_back(v.substr(0, eq), v.substr(eq + 1));
     } else if (a == "--tiles") {
         out.tile_files.push_back(value());
+    } else if (a == "--tile-set") {
+        out.tile_set = value();
     } else if (a == "--player-types") {
         out.player_types = split_commas(value());
         for (const std::string& t : out.player_types) host::make_player(t, 0);  // validates
     } else if (a == "--plugin-path") {
         out.plugin_dirs.push_back(value());
+    } else if (a == "--hook-time-budget-ms") {
+        out.hook_time_budget_ms = parse_integer(a, value(), 1, host::limits::kMaxHookTimeBudgetMs);
     } else if (a == "--json") {
         out.json = true;
     } else {
@@ -117,7 +126,7 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
     return true;
 }
 
-GameEnvironment::GameEnvironment(const GameOptions& options) {
+GameEnvironment::GameEnvironment(const GameOptions& options) : hook_time_budget_ms_(options.hook_time_budget_ms) {
     if (!options.player_types.empty() && options.player_types.size() != 1 &&
         options.player_types.size() != static_cast<size_t>(options.players))
         throw HostError("--player-types: " + std::to_string(options.player_types.size()) + " types for " +
@@ -138,6 +147,7 @@ GameEnvironment::GameEnvironment(const GameOptions& options) {
         if (!options.expansions.empty()) expansions_ = registry_->resolve(options.expansions);
     }
     for (const auto* e : expansions_) expansion_ids_.push_back(e->id);
+    figure_kinds_ = host::figure_kinds_of(expansions_);
 
     // Rules: the engine's own, an enabled expansion's option, or a
     // JCloisterZone alias of one.
@@ -177,6 +187,12 @@ GameEnvironment::GameEnvironment(const GameOptions& options) {
         if (!e->tile_definitions_xml.empty())
             host::load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog_);
     for (const auto& f : options.tile_files) host::load_tile_xml_file(f, catalog_);
+    if (!catalog_.find_tile_set(options.tile_set)) {
+        std::string known;
+        for (const auto& s : catalog_.tile_sets()) known += (known.empty() ? "" : ", ") + s.id;
+        throw HostError("--tile-set: unknown tile set \"" + options.tile_set + "\" (loaded: " + known + ")");
+    }
+    tile_set_ = options.tile_set;
 
     prepared_ = host::prepare_tiles(setup(0, nullptr));
     host::Game check(setup(0, nullptr), prepared_);  // reports rule errors before any game runs
@@ -187,6 +203,8 @@ GameEnvironment::~GameEnvironment() = default;
 host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hooks) const {
     host::GameSetup s;
     s.catalog = &catalog_;
+    s.tile_sets = {{tile_set_, 1}};
+    s.figure_kinds = figure_kinds_;
     for (const auto& n : names_) s.players.push_back({n});
     s.rules = rules_;
     s.seed = seed;
@@ -197,7 +215,7 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
 
 std::unique_ptr<host::ExpansionHooks> GameEnvironment::make_hooks() const {
     if (expansions_.empty()) return nullptr;
-    return host::jcz::make_expansion_hooks(*registry_, expansions_);
+    return host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_));
 }
 
 std::vector<std::unique_ptr<host::PlayerAgent>> GameEnvironment::make_agents(uint64_t seed) const {

@@ -29,9 +29,11 @@ struct GameOptions {
     std::vector<std::string> expansions;               // specs: ids, short names or "all"; empty: none
     std::vector<std::pair<std::string, std::string>> rules;  // --rule key=value, in order given
     std::vector<std::string> tile_files;               // --tiles
+    std::string tile_set = "basic:1";                  // --tile-set: the pack (basic:2, the 2nd edition)
     std::vector<std::string> player_types;             // --player-types; one entry applies to all
     std::vector<std::string> plugin_dirs;              // --plugin-path
     bool json = false;
+    long long hook_time_budget_ms = 1000;              // --hook-time-budget-ms (limits::kDefaultHookTimeBudget)
 };
 
 // Help text for the shared options (two-space indented lines).
@@ -75,7 +77,10 @@ private:
     std::map<std::string, std::string> rules_;
     std::vector<std::string> names_;
     std::vector<std::string> player_types_;
+    std::string tile_set_;
+    std::vector<host::FigureKind> figure_kinds_;  // declared by the enabled expansions
     std::shared_ptr<const host::PreparedTiles> prepared_;
+    long long hook_time_budget_ms_ = 1000;
 };
 
 // A seed from the operating system, for runs without --seed.

@@ -44,10 +44,10 @@ bool Features::completed(uint32_t root, const Board& board) const {
     return false;
 }
 
-void Features::adjust_followers(uint32_t part, uint8_t player, int delta) {
+void Features::adjust_followers(uint32_t part, uint8_t player, int figures, int strength) {
     Totals& t = totals_[find(part)];
-    t.followers[player] = static_cast<uint8_t>(t.followers[player] + delta);
-    t.follower_total = static_cast<uint8_t>(t.follower_total + delta);
+    t.followers[player] = static_cast<uint8_t>(t.followers[player] + figures * strength);
+    t.follower_total = static_cast<uint8_t>(t.follower_total + figures);
 }
 
 void Features::add_tile(const Board& board, const TileTypeTable& table, uint16_t tile) {

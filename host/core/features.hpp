@@ -45,8 +45,8 @@ public:
         uint16_t tiles = 1;
         uint16_t pennants = 0;
         uint16_t size = 1;
-        uint8_t follower_total = 0;
-        std::array<uint8_t, kMaxPlayers> followers{};
+        uint8_t follower_total = 0;                    // figures standing in it
+        std::array<uint8_t, kMaxPlayers> followers{};  // per player, the strength of their figures
         uint32_t head = 0, tail = 0;
     };
 
@@ -66,8 +66,9 @@ public:
     // neighbours. Call right after Board::place.
     void add_tile(const Board& board, const TileTypeTable& table, uint16_t tile);
 
-    void add_follower(uint32_t part, uint8_t player) { adjust_followers(part, player, +1); }
-    void remove_follower(uint32_t part, uint8_t player) { adjust_followers(part, player, -1); }
+    // A figure of `strength` (its kind's weight in majorities) arrives or leaves.
+    void add_follower(uint32_t part, uint8_t player, int strength = 1) { adjust_followers(part, player, +1, strength); }
+    void remove_follower(uint32_t part, uint8_t player, int strength = 1) { adjust_followers(part, player, -1, strength); }
 
     // Roads and cities: no open edge; monastic: all 8 spaces around occupied.
     bool completed(uint32_t root, const Board& board) const;
@@ -76,7 +77,7 @@ private:
     void join(const Board& board, uint32_t a, uint32_t b, bool closes_edge);
     // Distinct spaces and tiles that features `a` and `b` (roots) share.
     void count_shared(const Board& board, uint32_t a, uint32_t b, int& spaces, int& tiles) const;
-    void adjust_followers(uint32_t part, uint8_t player, int delta);
+    void adjust_followers(uint32_t part, uint8_t player, int figures, int strength);
 
     std::vector<Part> parts_;
     std::vector<Totals> totals_;

@@ -79,6 +79,7 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
                         " followers per player (0 to 32 supported)");
     followers_per_player_ = setup.followers_per_player;
     farmers_ = setup.farmers;
+    setup_figure_kinds(setup);
     expansions_ = setup.expansions;
     setup_rules(setup);
     setup_hands(setup);
@@ -88,9 +89,12 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
                                         : host_random_.next_double();
     initial_random_ = draw_random_;
 
-    const uint32_t full_supply =
-        followers_per_player_ == 32 ? 0xFFFFFFFFu : ((1u << followers_per_player_) - 1u);
-    for (const PlayerSetup& p : setup.players) players_.push_back({p.name, 0, full_supply, {}});
+    std::array<uint32_t, kMaxFigureKinds> full_supply{};
+    for (size_t k = 0; k < figure_kinds_->size(); ++k) {
+        const int n = (*figure_kinds_)[k].count;
+        full_supply[k] = n == 32 ? 0xFFFFFFFFu : ((1u << n) - 1u);
+    }
+    for (const PlayerSetup& p : setup.players) players_.push_back({p.name, 0, full_supply, {}, {}});
 
     pack_ = prepared_->pack;
     moves_.reserve(4 * pack_.size() + 8);
@@ -117,6 +121,29 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     if (hooks_) hooks_->on_game_start(*this);
     check_dealt_hands();
     enter_tile_phase();
+}
+
+void Game::setup_figure_kinds(const GameSetup& setup) {
+    auto kinds = std::make_shared<std::vector<FigureKind>>();
+    kinds->push_back(small_follower_kind(followers_per_player_, farmers_));
+    if (setup.figure_kinds.size() + 1 > kMaxFigureKinds)
+        throw HostError("game setup: " + std::to_string(setup.figure_kinds.size() + 1) + " figure kinds (at most " +
+                        std::to_string(kMaxFigureKinds) + ")");
+    for (const FigureKind& k : setup.figure_kinds) {
+        if (const std::string problem = figure_kind_problem(k); !problem.empty()) throw HostError("game setup: " + problem);
+        for (const FigureKind& other : *kinds)
+            if (other.id == k.id || other.jcz_type == k.jcz_type)
+                throw HostError("game setup: figure kind \"" + k.id + "\" (meeple type \"" + k.jcz_type +
+                                "\") clashes with figure kind \"" + other.id + "\"");
+        kinds->push_back(k);
+    }
+    figure_kinds_ = std::move(kinds);
+}
+
+std::vector<std::string> Game::figure_kind_ids() const {
+    std::vector<std::string> ids;
+    for (const FigureKind& k : *figure_kinds_) ids.push_back(k.id);
+    return ids;
 }
 
 void Game::setup_hands(const GameSetup& setup) {

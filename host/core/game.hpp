@@ -21,6 +21,7 @@
 #include "errors.hpp"
 #include "expansion_hooks.hpp"
 #include "features.hpp"
+#include "figure_kinds.hpp"
 #include "geometry.hpp"
 #include "move_record.hpp"
 #include "random.hpp"
@@ -58,6 +59,9 @@ struct GameSetup {
     std::vector<PlayerSetup> players;                   // 1..kMaxPlayers
     int followers_per_player = 7;                       // small followers
     bool farmers = true;
+    // Figure kinds the enabled expansions declare (the abbot), after the
+    // small follower, which is always kind 0 (followers_per_player, farmers).
+    std::vector<FigureKind> figure_kinds;
     std::map<std::string, std::string> rules;           // every option given, JCZ or ours
     // Randomness. `seed` drives the host's own generator, which produces each
     // COMMIT's random value (and initial_random when not given); replays pass
@@ -87,10 +91,20 @@ struct PreparedTiles {
 };
 std::shared_ptr<const PreparedTiles> prepare_tiles(const GameSetup& setup);
 
-// A segment of the tile just placed where a follower may stand now.
+// A segment where a figure of the active player may stand now: on the tile
+// just placed (or any tile, for a kind not bound to it).
 struct MeepleOption {
     FeaturePointer pointer;
     uint32_t feature = 0;  // feature id (see Game::feature_of)
+    uint8_t kind = 0;      // figure kind (Game::figure_kinds())
+};
+
+// A figure of the active player that may be taken back now (a returnable
+// kind on an incomplete feature), scoring its feature at once.
+struct ReturnOption {
+    MeepleId meeple;
+    FeaturePointer pointer;  // where it stands
+    uint32_t feature = 0;
 };
 
 struct ScoreEntry {
@@ -115,11 +129,14 @@ struct ScoreEntry {
 struct PlayerState {
     std::string name;
     int score = 0;
-    uint32_t supply = 0;  // bit n-1 set: meeple "<p>.small.<n>" is in supply
+    // One mask per figure kind (Game::figure_kinds()): bit n-1 of supply[k]
+    // set means figure "<p>.<type of k>.<n>" is in supply.
+    std::array<uint32_t, kMaxFigureKinds> supply{};
     std::vector<std::pair<std::string, int>> tokens;  // expansion token stocks, sorted by kind
     std::vector<TileTypeId> hand;  // tiles in the player's private hand, in the order received
 
-    int followers_in_supply() const { return __builtin_popcount(supply); }
+    int followers_in_supply() const { return figures_in_supply(0); }  // small followers
+    int figures_in_supply(size_t kind) const { return __builtin_popcount(supply.at(kind)); }
     int token_count(std::string_view kind) const;
 };
 
@@ -209,6 +226,13 @@ public:
     bool tiny_city_rule() const { return tiny_city_; }
     bool farmers() const { return farmers_; }
     int followers_per_player() const { return followers_per_player_; }
+    // Every figure kind of this game, in index order (PlacedFigure, MeepleId
+    // and PlayerState::supply index it): 0 is the small follower.
+    const std::vector<FigureKind>& figure_kinds() const { return *figure_kinds_; }
+    std::vector<std::string> figure_kind_ids() const;
+    // JCZ meeple ids of any kind of this game ("0.abbot.1").
+    std::string meeple_text(MeepleId id) const { return format_meeple_id(id, *figure_kinds_); }
+    MeepleId parse_meeple(const std::string& text) const { return parse_meeple_id(text, *figure_kinds_); }
     const std::vector<std::string>& expansions() const { return expansions_; }
     const std::map<std::string, std::vector<uint8_t>>& expansion_data() const { return expansion_data_; }
     ExpansionHooks* hooks() const { return hooks_; }
@@ -274,10 +298,14 @@ public:
     void place_tile(const std::string& tile_id, TileRef at, int rotation);
 
     // ---- figure step ------------------------------------------------------
-    // Where a follower may go on the tile just placed (ActionPhase): each
-    // full segment whose feature has no follower; fields only with farmers.
-    // Empty when the active player has no follower in supply.
+    // Where a figure may go (ActionPhase): for each kind the active player
+    // has in supply, in kind order, each full segment of the tile just
+    // placed (of any tile, for kinds not bound to it) whose feature kind the
+    // kind may stand on and whose feature has no figure; small followers on
+    // fields only with farmers.
     const std::vector<MeepleOption>& meeple_options() const { return meeple_options_; }
+    // The active player's figures of returnable kinds on incomplete features.
+    const std::vector<ReturnOption>& return_options() const { return return_options_; }
     // Actions offered by expansions (ExpansionHooks::figure_options).
     const std::vector<ExpansionOption>& expansion_options() const { return expansion_options_; }
 
@@ -285,8 +313,14 @@ public:
     // pointer is not an offered option or the meeple is not in supply.
     void deploy_meeple(const FeaturePointer& pointer, MeepleId meeple);
     void deploy_meeple(const FeaturePointer& pointer, const std::string& meeple_id);
-    // The lowest-numbered follower in the active player's supply.
-    std::optional<MeepleId> next_meeple() const;
+    // The lowest-numbered figure of `kind` in the active player's supply.
+    std::optional<MeepleId> next_meeple(uint8_t kind = 0) const;
+    // Takes back return option i instead of placing a figure: its owner
+    // scores the feature as at the end of the game (base points, named
+    // "<kind>.incomplete"; no expansion modifier or bonus, as JCZ's abbot),
+    // and the figure returns to the supply. Throws HostError if not offered.
+    void return_figure(size_t i);
+    void return_figure(const MeepleId& meeple);
     // Applies expansion option i through ExpansionHooks::apply_figure_action.
     void apply_expansion_option(size_t i);
     // Skips the figure step (ActionPhase). Also accepted, as doing nothing,
@@ -334,6 +368,7 @@ private:
     void place_start_tile(const StartTile& s);
     void do_place(TileTypeId type, const Placement& p);
     void setup_hands(const GameSetup& setup);
+    void setup_figure_kinds(const GameSetup& setup);
     // Takes one `type` out of `player`'s hand; `what` names the effect in errors.
     void take_from_hand(uint8_t player, TileTypeId type, const char* what);
     void check_dealt_hands();
@@ -346,6 +381,9 @@ private:
     bool draw_next(TileTypeId& out);
     void enter_action_phase();
     void compute_meeple_options();
+    void compute_return_options();
+    // Takes figure i off the board into its owner's supply.
+    void remove_figure(size_t i);
     void score_completed_this_turn();
     void finish_game();
     void final_scoring();
@@ -360,6 +398,7 @@ private:
                        bool final_scoring);
     void require_phase(Phase p, const char* action) const;
     int tiles_in_area(Position centre) const;  // tiles (not spaces) in a 3x3 area
+    ScoreEntry::Counts score_counts(uint32_t root, int base_points) const;
 
     const TileCatalog* setup_catalog_ = nullptr;
     std::shared_ptr<const PreparedTiles> prepared_;
@@ -380,6 +419,7 @@ private:
     bool tiny_city_ = false;
     bool farmers_ = true;
     int followers_per_player_ = 7;
+    std::shared_ptr<const std::vector<FigureKind>> figure_kinds_;  // shared by copies
 
     // Pack and draws (jcz-interop §4.7, §4.10).
     std::vector<TileTypeId> pack_;
@@ -411,6 +451,7 @@ private:
 
     std::vector<Placement> legal_;
     std::vector<MeepleOption> meeple_options_;
+    std::vector<ReturnOption> return_options_;
     std::vector<ExpansionOption> expansion_options_;
     bool in_final_scoring_ = false;
     mutable std::vector<uint32_t> scratch_roots_;    // field scoring

@@ -1,5 +1,6 @@
-// Game: the figure step. A follower on a segment of the tile just placed
-// (base rules), or an action an expansion offers (FIGURE_OPTIONS), or nothing.
+// Game: the figure step. A figure on a segment of the tile just placed
+// (base rules; any declared figure kind), a returnable figure taken back,
+// or an action an expansion offers (FIGURE_OPTIONS), or nothing.
 #include <algorithm>
 
 #include "game.hpp"
@@ -14,9 +15,10 @@ void Game::enter_action_phase() {
     touch();
     phase_ = Phase::ActionPhase;
     compute_meeple_options();
+    compute_return_options();
     expansion_options_.clear();
     if (hooks_) hooks_->figure_options(*this, active_, *placed_this_turn_, expansion_options_);
-    if (meeple_options_.empty() && expansion_options_.empty()) {
+    if (meeple_options_.empty() && return_options_.empty() && expansion_options_.empty()) {
         phase_ = Phase::CommitActionPhase;  // nothing to offer: JCZ skips the step
         figure_step_skipped_ = true;
     }
@@ -24,56 +26,83 @@ void Game::enter_action_phase() {
 
 void Game::compute_meeple_options() {
     meeple_options_.clear();
-    if (players_[active_].supply == 0) return;
-    const auto tile = static_cast<uint16_t>(placed_index_);
-    for (uint32_t part = features_.first_part(tile); part < features_.part_end(tile); ++part) {
-        const Features::Part& pt = features_.part(part);
-        if (pt.kind == FeatureKind::Garden) continue;  // no small follower on a garden
-        if (pt.kind == FeatureKind::Field && !farmers_) continue;
-        const uint32_t root = features_.find(part);
-        if (features_.totals(root).follower_total > 0) continue;
-        meeple_options_.push_back({{*placed_this_turn_, pt.kind, pt.location}, root});
+    const auto offer_on_tile = [&](uint16_t tile, uint8_t kind) {
+        const FigureKind& k = (*figure_kinds_)[kind];
+        for (uint32_t part = features_.first_part(tile); part < features_.part_end(tile); ++part) {
+            const Features::Part& pt = features_.part(part);
+            if (!k.may_stand_on(pt.kind)) continue;  // e.g. no small follower on a garden
+            const uint32_t root = features_.find(part);
+            if (features_.totals(root).follower_total > 0) continue;
+            meeple_options_.push_back({{board_.placed(tile).at, pt.kind, pt.location}, root, kind});
+        }
+    };
+    for (size_t kind = 0; kind < figure_kinds_->size(); ++kind) {
+        if (players_[active_].supply[kind] == 0) continue;
+        if ((*figure_kinds_)[kind].tile_just_placed) {
+            offer_on_tile(static_cast<uint16_t>(placed_index_), static_cast<uint8_t>(kind));
+        } else {
+            for (size_t t = 0; t < board_.placed().size(); ++t)
+                offer_on_tile(static_cast<uint16_t>(t), static_cast<uint8_t>(kind));
+        }
     }
 }
 
-std::optional<MeepleId> Game::next_meeple() const {
-    const uint32_t supply = players_[active_].supply;
+void Game::compute_return_options() {
+    return_options_.clear();
+    for (const PlacedFigure& f : figures_) {
+        if (f.meeple.player != active_ || !(*figure_kinds_)[f.meeple.kind].returnable) continue;
+        const uint32_t root = features_.find(f.part);
+        if (features_.completed(root, board_)) continue;  // a completed feature scores at the commit instead
+        return_options_.push_back({f.meeple, f.pointer, root});
+    }
+}
+
+std::optional<MeepleId> Game::next_meeple(uint8_t kind) const {
+    if (kind >= figure_kinds_->size()) return std::nullopt;
+    const uint32_t supply = players_[active_].supply[kind];
     if (!supply) return std::nullopt;
-    return MeepleId{active_, static_cast<uint8_t>(__builtin_ctz(supply) + 1)};
+    return MeepleId{active_, static_cast<uint8_t>(__builtin_ctz(supply) + 1), kind};
 }
 
 void Game::deploy_meeple(const FeaturePointer& pointer, const std::string& meeple_id) {
-    deploy_meeple(pointer, parse_meeple_id(meeple_id));
+    deploy_meeple(pointer, parse_meeple(meeple_id));
 }
 
 void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
     const StageScope profile(ProfileStage::FigureStep);
     touch();
     require_phase(Phase::ActionPhase, "deploy a meeple");
-    const std::string id = format_meeple_id(meeple);
+    if (meeple.kind >= figure_kinds_->size())
+        throw HostError("meeple of figure kind " + std::to_string(meeple.kind) + ": the game has " +
+                            std::to_string(figure_kinds_->size()) + " figure kinds",
+                        ErrorCategory::IllegalMove);
+    const FigureKind& kind = (*figure_kinds_)[meeple.kind];
+    const std::string id = meeple_text(meeple);
     if (meeple.player != active_)
         throw HostError("meeple " + id + " does not belong to the active player " + std::to_string(active_),
                         ErrorCategory::IllegalMove);
-    if (meeple.number < 1 || meeple.number > followers_per_player_ ||
-        !(players_[active_].supply & (1u << (meeple.number - 1))))
+    if (meeple.number < 1 || meeple.number > kind.count ||
+        !(players_[active_].supply[meeple.kind] & (1u << (meeple.number - 1))))
         throw HostError("meeple " + id + " is not in the player's supply", ErrorCategory::IllegalMove);
     const int part = part_at(pointer);
-    if (part < 0 || !placed_this_turn_ || pointer.at != *placed_this_turn_)
+    if (part < 0 || (kind.tile_just_placed && (!placed_this_turn_ || pointer.at != *placed_this_turn_)))
         throw HostError(std::string("no ") + detail::kind_word(pointer.kind) + " segment with that exact location on the tile placed this turn at " +
                             (placed_this_turn_ ? format_tile_ref(*placed_this_turn_) : std::string("?")),
                         ErrorCategory::IllegalMove);
-    const auto offered = std::find_if(meeple_options_.begin(), meeple_options_.end(),
-                                      [&](const MeepleOption& o) { return o.pointer == pointer; });
+    const auto offered = std::find_if(meeple_options_.begin(), meeple_options_.end(), [&](const MeepleOption& o) {
+        return o.pointer == pointer && o.kind == meeple.kind;
+    });
     if (offered == meeple_options_.end()) {
         const Features::Part& pt = features_.part(static_cast<uint32_t>(part));
-        const char* why = pt.kind == FeatureKind::Garden                   ? "a small follower cannot stand on a garden"
-                          : (pt.kind == FeatureKind::Field && !farmers_) ? "farmers are off in this game"
-                                                                           : "that feature already has a follower";
+        const std::string why = (meeple.kind == 0 && pt.kind == FeatureKind::Field && !farmers_)
+                                    ? "farmers are off in this game"
+                                : !kind.may_stand_on(pt.kind) ? "the " + kind.name + " cannot stand on a " + detail::kind_word(pt.kind)
+                                                              : "that feature already has a follower";
         throw HostError(std::string("cannot deploy on that ") + detail::kind_word(pt.kind) + ": " + why,
                         ErrorCategory::IllegalMove);
     }
-    features_.add_follower(static_cast<uint32_t>(part), active_);
-    players_[active_].supply &= ~(1u << (meeple.number - 1));
+    features_.add_follower(static_cast<uint32_t>(part), active_, kind.strength);
+    players_[active_].supply[meeple.kind] &= ~(1u << (meeple.number - 1));
     figures_.push_back({pointer, meeple, static_cast<uint32_t>(part)});
     {
         Move& m = record_move(MoveType::DeployMeeple);
@@ -82,6 +111,49 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
     }
     figure_action_taken_ = true;
     phase_ = Phase::CommitActionPhase;
+}
+
+void Game::return_figure(const MeepleId& meeple) {
+    for (size_t i = 0; i < return_options_.size(); ++i)
+        if (return_options_[i].meeple == meeple) return return_figure(i);
+    require_phase(Phase::ActionPhase, "take back a figure");
+    throw HostError("meeple " + meeple_text(meeple) + " cannot be taken back now (only a figure of the active player, of a "
+                    "kind that may return, standing on an incomplete feature)",
+                    ErrorCategory::IllegalMove);
+}
+
+void Game::return_figure(size_t i) {
+    touch();
+    require_phase(Phase::ActionPhase, "take back a figure");
+    if (i >= return_options_.size())
+        throw HostError("return option " + std::to_string(i) + " does not exist (" + std::to_string(return_options_.size()) +
+                            " offered)",
+                        ErrorCategory::IllegalMove);
+    const ReturnOption option = return_options_[i];
+    const auto figure = std::find_if(figures_.begin(), figures_.end(), [&](const PlacedFigure& f) { return f.meeple == option.meeple; });
+    const uint32_t root = features_.find(figure->part);
+    remove_figure(static_cast<size_t>(figure - figures_.begin()));
+    // Scored as at the end of the game (jcz-interop §5.5): the owner gets the
+    // base points, before and without expansions' modifiers, as JCZ does.
+    std::string name;
+    const int points = base_points(root, false, name);
+    record_points(option.meeple.player, points, name, features_.totals(root).kind, false);
+    score_log_.back().counts = score_counts(root, points);
+    {
+        Move& m = record_move(MoveType::ReturnFigure);
+        m.pointer = option.pointer;
+        m.meeple = option.meeple;
+    }
+    figure_action_taken_ = true;
+    phase_ = Phase::CommitActionPhase;
+}
+
+void Game::remove_figure(size_t i) {
+    touch();
+    const PlacedFigure f = figures_[i];
+    features_.remove_follower(f.part, f.meeple.player, (*figure_kinds_)[f.meeple.kind].strength);
+    players_[f.meeple.player].supply[f.meeple.kind] |= 1u << (f.meeple.number - 1);
+    figures_.erase(figures_.begin() + static_cast<std::ptrdiff_t>(i));
 }
 
 void Game::apply_expansion_option(size_t i) {

@@ -45,6 +45,7 @@ void apply_move(Game& game, const Move& m) {
             game.apply_expansion_option(i);
             return;
         }
+        case MoveType::ReturnFigure: game.return_figure(m.meeple); return;
         case MoveType::Pass: game.pass(); return;
         case MoveType::Commit: game.commit(m.random); return;
     }

@@ -171,12 +171,7 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     if (scorers.empty()) return 0;
     std::string name;
     int points = base_points(root, completed, name);
-    // The counts behind the points, kept with each entry for the breakdown.
-    ScoreEntry::Counts counts{points, t.spaces, t.tiles, t.pennants, root};
-    if (detail::is_monastic(t.kind)) {
-        const Position c = features_.part(root).pos;
-        counts = {points, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root};
-    }
+    const ScoreEntry::Counts counts = score_counts(root, points);
     if (hooks_) points = hooks_->score_feature(*this, scored_info(root, completed, final_scoring, points, name));
     const FeatureKind kind = t.kind;
     for (uint8_t p : scorers) {
@@ -184,6 +179,14 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
         score_log_.back().counts = counts;
     }
     return points;
+}
+
+// The counts behind a feature's base points, kept with each entry for the breakdown.
+ScoreEntry::Counts Game::score_counts(uint32_t root, int base) const {
+    const Features::Totals& t = features_.totals(root);
+    if (!detail::is_monastic(t.kind)) return {base, t.spaces, t.tiles, t.pennants, root};
+    const Position c = features_.part(root).pos;
+    return {base, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root};
 }
 
 void Game::record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
@@ -195,16 +198,8 @@ void Game::record_points(uint8_t player, int points, std::string name, std::opti
 
 void Game::return_followers(uint32_t root) {
     touch();
-    auto keep = figures_.begin();
-    for (auto it = figures_.begin(); it != figures_.end(); ++it) {
-        if (features_.find(it->part) == root) {
-            features_.remove_follower(it->part, it->meeple.player);
-            players_[it->meeple.player].supply |= 1u << (it->meeple.number - 1);
-        } else {
-            *keep++ = std::move(*it);
-        }
-    }
-    figures_.erase(keep, figures_.end());
+    for (size_t i = figures_.size(); i-- > 0;)
+        if (features_.find(figures_[i].part) == root) remove_figure(i);
 }
 
 void Game::score_completed_this_turn() {
@@ -226,7 +221,7 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
     std::string name;
     for (uint32_t root : roots) {
         std::array<uint8_t, kMaxPlayers> followers = features_.totals(root).followers;
-        if (root == extra_root) ++followers[active_];
+        if (root == extra_root) followers[active_] += (*figure_kinds_)[meeple_options_[*meeple_option].kind].strength;
         majority(followers, players_.size(), scorers);
         if (scorers.empty()) continue;
         int points = base_points(root, true, name);

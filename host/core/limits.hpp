@@ -5,6 +5,7 @@
 // limit. docs/reliability.md lists them with the tests that show them.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -37,5 +38,12 @@ inline constexpr std::size_t kMaxReplayMessages = 100'000;
 // Messages of one turn that UNDO could still revert, i.e. copies of the
 // game a replay keeps (a real turn has at most 3).
 inline constexpr std::size_t kMaxUndoStates = 100;
+
+// How long one plugin hook call may take before the host refuses its answer
+// (PluginHooks::set_time_budget, --hook-time-budget-ms). Hooks take
+// microseconds; the budget catches a module that hangs for seconds.
+inline constexpr std::chrono::milliseconds kDefaultHookTimeBudget{1000};
+// The largest --hook-time-budget-ms (one hour).
+inline constexpr long long kMaxHookTimeBudgetMs = 3'600'000;
 
 }  // namespace ck::host::limits

@@ -10,6 +10,7 @@
 //   PlaceToken     -> Game::apply_expansion_option(i) for the offered option
 //                     equal to move.option (same action, token kind, tile)
 //   Pass           -> Game::pass()
+//   ReturnFigure   -> Game::return_figure(move.meeple) (move.pointer: where it stood)
 //   Commit         -> Game::commit(move.random)
 //
 // Tiles drawn and set aside because they fit nowhere are not moves; they are
@@ -43,18 +44,21 @@ struct Placement {
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 
-// A small follower, JCZ id "<player>.small.<number>" (number 1..followers).
+// A figure, JCZ id "<player>.<type>.<number>" (number 1..count of its
+// kind); `kind` indexes Game::figure_kinds(), 0 being the small follower.
 struct MeepleId {
     uint8_t player = 0;
     uint8_t number = 1;
+    uint8_t kind = 0;
     friend bool operator==(const MeepleId&, const MeepleId&) = default;
 };
 
+// Small followers only (kind 0); figure_kinds.hpp has the forms for any kind.
 std::string format_meeple_id(MeepleId id);  // "0.small.3"
 // Parses "<player>.small.<n>"; throws HostError on anything else.
 MeepleId parse_meeple_id(const std::string& text);
 
-enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit };
+enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, ReturnFigure };
 
 struct Move {
     MoveType type = MoveType::Pass;
@@ -64,7 +68,7 @@ struct Move {
     TileTypeId tile = 0;
     Placement placement;
     bool from_hand = false;  // played from the player's hand instead of drawn
-    // DeployMeeple
+    // DeployMeeple, ReturnFigure
     FeaturePointer pointer;
     MeepleId meeple;
     // PlaceToken: the expansion option that was applied (for Little

@@ -16,10 +16,12 @@ size_t RandomPlayer::choose_placement(const Game& game) {
 FigureChoice RandomPlayer::choose_figure(const Game& game) {
     const size_t meeples = game.meeple_options().size();
     const size_t expansion = game.expansion_options().size();
-    const size_t pick = rng_.below(static_cast<uint32_t>(1 + meeples + expansion));
+    const size_t returns = game.return_options().size();
+    const size_t pick = rng_.below(static_cast<uint32_t>(1 + meeples + expansion + returns));
     if (pick == 0) return {};
     if (pick <= meeples) return {FigureChoice::Kind::Meeple, pick - 1};
-    return {FigureChoice::Kind::Expansion, pick - 1 - meeples};
+    if (pick <= meeples + expansion) return {FigureChoice::Kind::Expansion, pick - 1 - meeples};
+    return {FigureChoice::Kind::Return, pick - 1 - meeples - expansion};
 }
 
 namespace {
@@ -64,6 +66,14 @@ GreedyPlayer::Plan GreedyPlayer::best_plan(const Game& game) {
             with_action.apply_expansion_option(x);
             with_action.preview_commit_points(std::nullopt, points_);
             consider(advantage(points_, me), i, {FigureChoice::Kind::Expansion, x});
+        }
+        for (size_t r = 0; r < trial.return_options().size(); ++r) {
+            Game with_return = trial;
+            with_return.return_figure(r);
+            with_return.preview_commit_points(std::nullopt, points_);
+            for (size_t p = 0; p < points_.size(); ++p)
+                points_[p] += with_return.score(static_cast<uint8_t>(p)) - trial.score(static_cast<uint8_t>(p));
+            consider(advantage(points_, me), i, {FigureChoice::Kind::Return, r});
         }
     }
     return best;
@@ -117,9 +127,10 @@ void apply_figure_choice(Game& game, const FigureChoice& choice) {
         case FigureChoice::Kind::None: game.pass(); return;
         case FigureChoice::Kind::Meeple: {
             const MeepleOption option = game.meeple_options().at(choice.index);
-            game.deploy_meeple(option.pointer, *game.next_meeple());
+            game.deploy_meeple(option.pointer, *game.next_meeple(option.kind));
             return;
         }
+        case FigureChoice::Kind::Return: game.return_figure(choice.index); return;
         case FigureChoice::Kind::Expansion: game.apply_expansion_option(choice.index); return;
     }
 }

@@ -3,10 +3,12 @@
 //   random  in a tile step with options, uniform over "draw" and every
 //           option offered (a halfling in hand that fits); then uniform over
 //           the tile's legal placements, then uniform over "no figure" and
-//           every figure option offered (meeples and expansion actions).
+//           every figure option offered (figures of every kind, figures to
+//           take back, and expansion actions).
 //   greedy  the (placement, figure) pair with the best immediate score
 //           difference — own points minus the best opponent's — from what
-//           this turn's commit would score; ties broken at random. In a tile
+//           this turn's commit would score (taking a figure back counts the
+//           points it scores at once); ties broken at random. In a tile
 //           step with options it evaluates every option that way and plays
 //           the best one if it gains something now (advantage > 0); a
 //           regular draw is unknown in advance, so otherwise it draws.
@@ -24,9 +26,9 @@
 namespace ck::host {
 
 struct FigureChoice {
-    enum class Kind : uint8_t { None, Meeple, Expansion };
+    enum class Kind : uint8_t { None, Meeple, Expansion, Return };
     Kind kind = Kind::None;
-    size_t index = 0;  // into Game::meeple_options() or Game::expansion_options()
+    size_t index = 0;  // into Game::meeple_options(), expansion_options() or return_options()
 };
 
 class PlayerAgent {

@@ -6,9 +6,12 @@
 namespace ck::host::jcz {
 
 std::unique_ptr<ExpansionHooks> make_expansion_hooks(PluginRegistry&,
-                                                     const std::vector<const PluginExpansion*>& expansions) {
+                                                     const std::vector<const PluginExpansion*>& expansions,
+                                                     std::chrono::milliseconds time_budget) {
     if (expansions.empty()) return nullptr;
-    return std::make_unique<PluginHooks>(expansions);
+    auto hooks = std::make_unique<PluginHooks>(expansions);
+    hooks->set_time_budget(time_budget);
+    return hooks;
 }
 
 }  // namespace ck::host::jcz

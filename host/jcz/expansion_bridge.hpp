@@ -2,10 +2,12 @@
 // ExpansionHooks for a set of enabled plugin expansions.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <vector>
 
 #include "core/expansion_hooks.hpp"
+#include "core/limits.hpp"
 
 namespace ck::host {
 class PluginRegistry;
@@ -15,7 +17,10 @@ struct PluginExpansion;
 namespace ck::host::jcz {
 
 // nullptr when no expansion is enabled. The registry must outlive the hooks.
-std::unique_ptr<ExpansionHooks> make_expansion_hooks(PluginRegistry& registry,
-                                                     const std::vector<const PluginExpansion*>& expansions);
+// A hook call taking longer than `time_budget` is refused
+// (PluginHooks::set_time_budget).
+std::unique_ptr<ExpansionHooks> make_expansion_hooks(
+    PluginRegistry& registry, const std::vector<const PluginExpansion*>& expansions,
+    std::chrono::milliseconds time_budget = limits::kDefaultHookTimeBudget);
 
 }  // namespace ck::host::jcz

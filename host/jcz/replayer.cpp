@@ -22,7 +22,8 @@ bool phase_accepts(Phase phase, MessageType type) {
     switch (type) {
         case MessageType::PlaceTile: return phase == Phase::TilePhase;
         case MessageType::DeployMeeple:
-        case MessageType::PlaceToken: return phase == Phase::ActionPhase;
+        case MessageType::PlaceToken:
+        case MessageType::ReturnMeeple: return phase == Phase::ActionPhase;
         case MessageType::Pass: return phase == Phase::ActionPhase || phase == Phase::CommitActionPhase;
         case MessageType::Commit: return phase == Phase::CommitActionPhase;
         case MessageType::Undo: return true;
@@ -42,6 +43,7 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     for (const auto& p : saved.players) s.players.push_back(PlayerSetup{p.name});
     s.followers_per_player = saved.setup.small_followers();
     s.farmers = saved.setup.element_enabled(kElementFarmers);
+    s.figure_kinds = figure_kinds_of(mapped.expansions);
     s.rules = mapped.rules;
     s.initial_random = saved.initial_random;
     // 5.7's seeds cannot be reproduced: tiles beyond drawOrder come from the
@@ -124,7 +126,7 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
 
     mapped_ = map_jcz_setup(saved_.setup, *registry_, saved_.annotations.rules);
     load_tiles(options, mapped_, catalog_);
-    hooks_ = make_expansion_hooks(*registry_, mapped_.expansions);
+    hooks_ = make_expansion_hooks(*registry_, mapped_.expansions, options.hook_time_budget);
     check_tile_names(saved_, catalog_);
     setup_ = make_game_setup(saved_, catalog_, mapped_, hooks_.get());
     try {
@@ -194,6 +196,7 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         case MessageType::PlaceTile: apply_place_tile(std::get<PlaceTile>(m.payload)); break;
         case MessageType::DeployMeeple: apply_deploy_meeple(std::get<DeployMeeple>(m.payload)); break;
         case MessageType::PlaceToken: apply_place_token(std::get<PlaceToken>(m.payload)); break;
+        case MessageType::ReturnMeeple: apply_return_meeple(std::get<ReturnMeeple>(m.payload)); break;
         case MessageType::Pass: game_->pass(); break;
         case MessageType::Commit: game_->commit(m.random); break;
         case MessageType::Undo: break;
@@ -307,18 +310,20 @@ void Replay::apply_deploy_meeple(const DeployMeeple& given) {
         ++inferred_features_;
     }
     const uint8_t active = game_->active_player();
-    MeepleId id = parse_meeple_id(d.meeple_id);
+    MeepleId id = game_->parse_meeple(d.meeple_id);
     if (id.player != active)
         illegal("meeple " + d.meeple_id + " belongs to player " + std::to_string(id.player) +
                 ", not to the active player " + std::to_string(active));
-    const uint32_t supply = game_->player(active).supply;
+    const uint32_t supply = game_->player(active).supply[id.kind];
     if (id.number < 1 || id.number > 32 || !(supply & (1u << (id.number - 1))))
         illegal("meeple " + d.meeple_id + " is not in player " + std::to_string(active) + "'s supply");
 
     check_pointer_corner(d.pointer.at);
+    const FigureKind& kind = game_->figure_kinds()[id.kind];
     const auto& options = game_->meeple_options();
-    const bool offered =
-        std::any_of(options.begin(), options.end(), [&](const MeepleOption& o) { return o.pointer == d.pointer; });
+    const bool offered = std::any_of(options.begin(), options.end(), [&](const MeepleOption& o) {
+        return o.pointer == d.pointer && o.kind == id.kind;
+    });
     if (!offered) {
         const auto placed = game_->placed_this_turn();
         if (!placed || d.pointer.at != *placed || game_->part_at(d.pointer) < 0)
@@ -326,11 +331,32 @@ void Replay::apply_deploy_meeple(const DeployMeeple& given) {
                     (placed ? " at " + format_tile_ref(*placed) : std::string()));
         if (d.pointer.kind == FeatureKind::Field && !game_->farmers())
             illegal("pointer " + describe_pointer(d.pointer) + " is a field, and farmers are not enabled");
-        if (d.pointer.kind == FeatureKind::Garden)
-            illegal("pointer " + describe_pointer(d.pointer) + " is a garden, where a small follower cannot go");
+        if (!kind.may_stand_on(d.pointer.kind))
+            illegal("pointer " + describe_pointer(d.pointer) + " is a " + std::string(feature_kind_name(d.pointer.kind)) +
+                    ", where the " + kind.name + " cannot go");
         illegal("pointer " + describe_pointer(d.pointer) + " is not offered: its feature already has a follower");
     }
     game_->deploy_meeple(d.pointer, id);
+}
+
+void Replay::apply_return_meeple(const ReturnMeeple& r) {
+    const MeepleId id = game_->parse_meeple(r.meeple_id);
+    const FigureKind& kind = game_->figure_kinds()[id.kind];
+    if (!kind.returnable || kind.jcz_return_source != r.source)
+        illegal("source " + r.source + " does not take back a " + kind.name +
+                (kind.returnable ? " (its source is " + kind.jcz_return_source + ")" : " (it cannot be taken back)"));
+    const auto& figures = game_->figures();
+    const auto on_board = std::find_if(figures.begin(), figures.end(), [&](const PlacedFigure& f) { return f.meeple == id; });
+    if (on_board == figures.end()) illegal("meeple " + r.meeple_id + " is not on the board");
+    if (!(on_board->pointer == r.pointer))
+        illegal("meeple " + r.meeple_id + " stands at " + describe_pointer(on_board->pointer) + ", not at " +
+                describe_pointer(r.pointer));
+    if (id.player != game_->active_player())
+        illegal("meeple " + r.meeple_id + " belongs to player " + std::to_string(id.player) + ", not to the active player " +
+                std::to_string(game_->active_player()));
+    if (game_->feature_at(r.pointer).completed)
+        illegal("meeple " + r.meeple_id + " stands on a completed feature, which scores instead of letting it return");
+    game_->return_figure(id);
 }
 
 void Replay::apply_place_token(const PlaceToken& t) {

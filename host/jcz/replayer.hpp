@@ -4,6 +4,7 @@
 // assertions are evaluated against the state the replay ends in.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "assertions.hpp"
 #include "core/expansion_hooks.hpp"
 #include "core/game.hpp"
+#include "core/limits.hpp"
 #include "core/tile_def.hpp"
 #include "saved_game.hpp"
 #include "setup_mapping.hpp"
@@ -27,6 +29,8 @@ struct ReplayOptions {
     std::vector<std::string> tile_files;     // more tile XML (--tiles)
     std::vector<std::string> plugin_dirs;    // --plugin-path, searched first
     bool default_plugin_path = true;         // then the usual search path
+    // A plugin hook call taking longer is refused (--hook-time-budget-ms).
+    std::chrono::milliseconds hook_time_budget = limits::kDefaultHookTimeBudget;
 };
 
 // One replayed game. Owns everything the Game points to (catalogue,
@@ -68,6 +72,7 @@ private:
     void apply_deploy_meeple(const DeployMeeple& d);
     void collect_notes();
     void apply_place_token(const PlaceToken& t);
+    void apply_return_meeple(const ReturnMeeple& r);
     void check_pointer_corner(TileRef at) const;
 
     SavedGame saved_;

@@ -68,7 +68,12 @@ ReplayMessage message_of(const Move& move, const Game& game) {
             break;
         case MoveType::DeployMeeple:
             m.type = MessageType::DeployMeeple;
-            m.payload = DeployMeeple{move.pointer, format_meeple_id(move.meeple)};
+            m.payload = DeployMeeple{move.pointer, game.meeple_text(move.meeple)};
+            break;
+        case MoveType::ReturnFigure:
+            m.type = MessageType::ReturnMeeple;
+            m.payload = ReturnMeeple{move.pointer, game.meeple_text(move.meeple),
+                                     game.figure_kinds()[move.meeple.kind].jcz_return_source};
             break;
         case MoveType::PlaceToken:
             m.type = MessageType::PlaceToken;
@@ -101,7 +106,10 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
     for (const auto& [id, n] : setup.tile_sets) g.setup.sets.emplace_back(id, n);
     g.setup.elements[kElementSmallFollower] = game.followers_per_player();
     if (game.farmers()) g.setup.elements[kElementFarmers] = true;
-    for (const auto* e : expansions) g.setup.elements[e->short_name()] = 1;
+    for (const auto* e : expansions) {
+        g.setup.elements[e->short_name()] = 1;
+        for (const std::string& element : e->jcz_extra_elements) g.setup.elements[element] = 1;
+    }
 
     if (game.tiny_city_rule()) g.setup.rules[std::string(kRuleTinyCity)] = "2";
     for (const auto* e : expansions) write_expansion_rules(*e, game, g.setup.rules);

@@ -19,21 +19,22 @@ struct TypeName {
     MessageType type;
     std::string_view name;
 };
-constexpr std::array<TypeName, 6> kMessageTypes{{
+constexpr std::array<TypeName, 7> kMessageTypes{{
     {MessageType::PlaceTile, "PLACE_TILE"},
     {MessageType::DeployMeeple, "DEPLOY_MEEPLE"},
     {MessageType::PlaceToken, "PLACE_TOKEN"},
     {MessageType::Pass, "PASS"},
     {MessageType::Commit, "COMMIT"},
     {MessageType::Undo, "UNDO"},
+    {MessageType::ReturnMeeple, "RETURN_MEEPLE"},
 }};
 
 // Message types JCloisterZone knows that belong to expansions we do not
 // replay: named as such rather than as "unknown".
-constexpr std::array<std::string_view, 11> kOtherJczTypes{
-    "MOVE_NEUTRAL_FIGURE", "CIRCLE_REMOVE_OR_DEPLOY", "FLOCK_EXPAND_OR_SCORE", "RETURN_MEEPLE",
-    "CAPTURE_FOLLOWER",    "PAY_RANSOM",              "EXCHANGE_FOLLOWER",     "BAZAAR_BID",
-    "BAZAAR_BUY_OR_SELL",  "SCORE_ACROBATS",          "GAME_SETUP"};
+constexpr std::array<std::string_view, 10> kOtherJczTypes{
+    "MOVE_NEUTRAL_FIGURE", "CIRCLE_REMOVE_OR_DEPLOY", "FLOCK_EXPAND_OR_SCORE", "CAPTURE_FOLLOWER",
+    "PAY_RANSOM",          "EXCHANGE_FOLLOWER",       "BAZAAR_BID",            "BAZAAR_BUY_OR_SELL",
+    "SCORE_ACROBATS",      "GAME_SETUP"};
 
 // Runs a core parser (locations, rotations ...) and puts the JSON path in
 // front of its message.
@@ -111,6 +112,20 @@ DeployMeeple read_deploy_pointer(const JsonNode& node) {
     return d;
 }
 
+// JCZ's MeeplePointer: {featurePointer: {position, feature, location}, meepleId}.
+ReturnMeeple read_meeple_pointer(const JsonNode& node) {
+    node.object();
+    ReturnMeeple r;
+    const JsonNode fp = node.at("featurePointer");
+    fp.object();
+    r.pointer.at.pos = read_position(fp.at("position"));
+    r.pointer.kind = with_path(fp.at("feature"), [](const std::string& s) { return parse_feature_kind(s); });
+    r.pointer.location = read_pointer_location(fp.at("location"));
+    r.pointer.at.corner = read_corner(fp);
+    r.meeple_id = node.at("meepleId").id();
+    return r;
+}
+
 // A token is "LB_TOWER" or ["com.jcloisterzone...LittleBuilding", "LB_TOWER"].
 void read_token(const JsonNode& node, PlaceToken& out) {
     if (node.json().is_string()) {
@@ -141,7 +156,7 @@ ReplayMessage read_message(const JsonNode& node) {
     // PASS and UNDO payloads may be missing; the others need one.
     std::optional<JsonNode> payload = node.find("payload");
     const bool needs_payload = m.type == MessageType::PlaceTile || m.type == MessageType::DeployMeeple ||
-                               m.type == MessageType::PlaceToken;
+                               m.type == MessageType::PlaceToken || m.type == MessageType::ReturnMeeple;
     if (!payload && needs_payload) payload = node.at("payload");  // throws "missing"
     if (payload) {
         payload->object();
@@ -172,6 +187,12 @@ ReplayMessage read_message(const JsonNode& node) {
             read_token(payload->at("token"), t);
             t.pointer = read_tile_pointer(payload->at("pointer"));
             m.payload = t;
+            break;
+        }
+        case MessageType::ReturnMeeple: {
+            ReturnMeeple r = read_meeple_pointer(payload->at("pointer"));
+            r.source = payload->at("source").id();
+            m.payload = r;
             break;
         }
         case MessageType::Pass: m.payload = Pass{}; break;
@@ -417,6 +438,14 @@ Json message_payload(const ReplayMessage& m) {
                 if (p.pointer.at.corner != Corner::None) ptr["corner"] = std::string(corner_name(p.pointer.at.corner));
                 payload["pointer"] = ptr;
                 payload["meepleId"] = p.meeple_id;
+            } else if constexpr (std::is_same_v<T, ReturnMeeple>) {
+                Json fp = Json::object();  // the key order of JCZ's FeaturePointer serializer
+                fp["position"] = position_json(p.pointer.at.pos);
+                fp["location"] = format_location(p.pointer.location);
+                fp["feature"] = std::string(feature_kind_name(p.pointer.kind));
+                if (p.pointer.at.corner != Corner::None) fp["corner"] = std::string(corner_name(p.pointer.at.corner));
+                payload["pointer"] = {{"featurePointer", fp}, {"meepleId", p.meeple_id}};
+                payload["source"] = p.source;
             } else if constexpr (std::is_same_v<T, PlaceToken>) {
                 payload["token"] = p.token;  // the bare name, as the client sends it
                 if (p.pointer.corner == Corner::None) {

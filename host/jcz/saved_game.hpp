@@ -45,16 +45,25 @@ struct PlaceToken {
     TileRef pointer;
 };
 
+// A figure taken back, `{pointer: {featurePointer: {position, feature,
+// location}, meepleId}, source}` (JCZ's MeeplePointer); `source` says which
+// rule allows it ("ABBOT_RETURN"), which the figure kind must declare.
+struct ReturnMeeple {
+    FeaturePointer pointer;
+    std::string meeple_id;
+    std::string source;
+};
+
 struct Pass {};
 struct Commit {};
 struct Undo {};
 
-enum class MessageType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo };
+enum class MessageType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple };
 std::string_view message_type_name(MessageType t);  // "PLACE_TILE", ...
 
 struct ReplayMessage {
     MessageType type = MessageType::Pass;
-    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo> payload;
+    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple> payload;
     // A non-null `random` in the payload reseeds the generator before the
     // message applies (jcz-interop §4.10); COMMIT always carries one in
     // JCloisterZone's files.
@@ -140,7 +149,7 @@ SavedGame parse_saved_game(const std::string& text, const std::string& source = 
 SavedGame load_saved_game(const std::string& path);
 
 // The inverse: JSON that JCloisterZone 5.x reads (PLACE_TILE, DEPLOY_MEEPLE,
-// PLACE_TOKEN with a bare token name, PASS, COMMIT{random}); doubles are
+// PLACE_TOKEN with a bare token name, RETURN_MEEPLE, PASS, COMMIT{random}); doubles are
 // written so that they read back bit for bit.
 Json saved_game_to_json(const SavedGame& game);
 std::string write_saved_game(const SavedGame& game);  // pretty, 2-space indent

@@ -73,6 +73,9 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
         if (key == kElementSmallFollower || key == kElementFarmers) continue;
         if (!setup.element_enabled(key)) continue;  // false / 0: switched off
         const PluginExpansion* e = registry.find(key);
+        for (const auto* x : registry.expansions())
+            if (!e && std::find(x->jcz_extra_elements.begin(), x->jcz_extra_elements.end(), key) != x->jcz_extra_elements.end())
+                e = x;
         if (!e) {
             std::string known;
             for (const auto* x : registry.expansions()) known += (known.empty() ? "" : ", ") + x->short_name();
@@ -82,6 +85,15 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
         specs.push_back(e->id);
     }
     out.expansions = registry.resolve(specs);
+    // An expansion standing for several elements (abbot and garden) plays
+    // only the game that has all of them.
+    for (const auto* e : out.expansions)
+        for (const std::string& key : e->jcz_extra_elements)
+            for (const std::string& needed : {e->short_name(), key})
+                if (!setup.element_enabled(needed))
+                    fail("setup.elements", "element '" + needed + "' is missing: " + e->id + " plays the elements '" +
+                                               e->short_name() + "' and '" + joined(e->jcz_extra_elements) +
+                                               "' together, not one without the other");
 
     // Rules: ours pass through, JCZ's are translated; setup.rules first,
     // then the options JCloisterZone does not know (gameAnnotations.rules).

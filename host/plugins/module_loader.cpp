@@ -63,6 +63,22 @@ void host_log(void* host_data, int32_t level, const char* message, size_t length
     }
 }
 
+// A manifest's figure kind as the engine knows it; the caller checks it.
+FigureKind figure_kind_of(const fb::FigureKindDecl& d) {
+    FigureKind k;
+    k.id = str(d.id());
+    k.name = str(d.name());
+    k.count = d.count();
+    if (d.stands_on() != nullptr)
+        for (fb::FeatureKind f : *d.stands_on()) k.stands_on.push_back(static_cast<FeatureKind>(f));
+    k.strength = d.strength();
+    k.jcz_type = str(d.jcz_meeple_type());
+    k.jcz_return_source = str(d.jcz_return_source());
+    k.tile_just_placed = d.tile_just_placed();
+    k.returnable = d.returnable();
+    return k;
+}
+
 void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
     e.description = str(m.description());
     if (m.rule_options() != nullptr)
@@ -81,6 +97,9 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
             if (p->sets() != nullptr)
                 for (const auto* kv : *p->sets()) preset.sets.emplace_back(str(kv->key()), str(kv->value()));
         }
+    if (m.figure_kinds() != nullptr)
+        for (const auto* k : *m.figure_kinds()) e.figure_kinds.push_back(figure_kind_of(*k));
+    e.jcz_extra_elements = strings(m.jcz_extra_elements());
     if (m.hook_filters() != nullptr)
         for (const auto* f : *m.hook_filters()) {
             // A filter only ever saves calls: one this host cannot evaluate
@@ -252,6 +271,13 @@ void PluginModule::read_expansions() {
             throw ModuleLoadError(path_, e.id + ": manifest hooks (" + hook_list(m->hooks()) +
                                              ") differ from the descriptor's (" + hook_list(e.hooks) + ")");
         copy_manifest(*m, e);
+        for (const FigureKind& k : e.figure_kinds) {
+            const std::string problem = figure_kind_problem(k);
+            if (!problem.empty()) throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
+            if (k.id == kSmallFollowerId || k.jcz_type == kSmallFollowerId)
+                throw ModuleLoadError(path_, e.id + ": manifest rejected: figure kind \"" + k.id +
+                                                 "\" takes the name of the base game's small follower");
+        }
         expansions_.push_back(std::move(e));
     }
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/figure_kinds.hpp"
 #include "manifest_generated.h"
 
 namespace ck::host {
@@ -65,6 +66,8 @@ struct PluginExpansion {
     std::string jcz_element;  // "little-buildings"
     std::vector<RuleAliasInfo> jcz_rule_aliases;
     std::vector<RulePresetInfo> rule_presets;
+    std::vector<FigureKind> figure_kinds;         // checked with figure_kind_problem at load
+    std::vector<std::string> jcz_extra_elements;  // more setup.elements keys ("garden")
     std::vector<HookFilterInfo> hook_filters;
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
@@ -72,5 +75,9 @@ struct PluginExpansion {
     // when the manifest has one, else the id's last dot-separated part.
     std::string short_name() const;
 };
+
+// The figure kinds the enabled expansions declare, in their order: what
+// GameSetup::figure_kinds takes (Game refuses two kinds of one name).
+std::vector<FigureKind> figure_kinds_of(const std::vector<const PluginExpansion*>& expansions);
 
 }  // namespace ck::host

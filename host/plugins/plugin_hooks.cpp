@@ -145,6 +145,15 @@ void PluginHooks::fail(uint32_t i, ck_hook_id hook, const std::string& reason) c
                                                ", hook " + hook_name(hook) + ": " + reason);
 }
 
+void PluginHooks::check_time(uint32_t i, ck_hook_id hook, std::chrono::steady_clock::time_point started) const {
+    const auto took = std::chrono::steady_clock::now() - started;
+    if (took <= time_budget_) return;
+    const auto us = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
+    fail(i, hook, "took " + std::to_string(us / 1000) + "." + std::to_string(us % 1000 / 100) +
+                      " ms, more than its time budget of " + std::to_string(time_budget_.count()) +
+                      " ms; the response is refused (--hook-time-budget-ms sets the budget)");
+}
+
 void PluginHooks::require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const {
     if (expansion >= expansions_.size())
         throw HostError(ErrorCategory::IllegalMove, option + " names expansion #" + std::to_string(expansion) +
@@ -168,10 +177,12 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     ck_error err{};
     err.struct_size = sizeof(ck_error);
     ++stats_.hook_calls;
+    const auto started = std::chrono::steady_clock::now();
     const ck_status status = [&] {
         const PartScope profile(ProfilePart::ModuleCall);
         return e.module->api().call_hook(e.module->context(), e.index, hook, state, request, &out, &err);
     }();
+    check_time(i, hook, started);
     const PartScope profile(ProfilePart::ResponseCheck);
     if (!CK_SUCCEEDED(status))
         fail(i, hook, std::string("call_hook failed with ") + e.module->status_name(status) + ": " + error_text(err));

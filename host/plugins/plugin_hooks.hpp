@@ -16,11 +16,13 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/expansion_hooks.hpp"
+#include "core/limits.hpp"
 #include "core/move_record.hpp"
 #include "effect_applier.hpp"
 #include "plugin_expansion.hpp"
@@ -38,6 +40,12 @@ public:
     PluginHooks& operator=(const PluginHooks&) = delete;
 
     const std::vector<const PluginExpansion*>& expansions() const { return expansions_; }
+    // A call that returns later than `budget` after it started is refused
+    // (HostError naming the module, the expansion, the hook and the time),
+    // its response unread. Measured with steady_clock around call_hook; a
+    // module that never returns is not caught (docs/abi.md, section 15).
+    void set_time_budget(std::chrono::milliseconds budget) { time_budget_ = budget; }
+    std::chrono::milliseconds time_budget() const { return time_budget_; }
     // Their ids, for GameSetup::expansions.
     std::vector<std::string> expansion_ids() const;
 
@@ -97,6 +105,9 @@ private:
         ~ReleaseScope() { self.release_buffers(); }
     };
     [[noreturn]] void fail(uint32_t i, ck_hook_id hook, const std::string& reason) const;
+    // Refuses a call of expansion `i` that started at `started` if it took
+    // longer than the time budget.
+    void check_time(uint32_t i, ck_hook_id hook, std::chrono::steady_clock::time_point started) const;
     // The expansion that offered `option` exists and implements `hook`, the
     // hook that applies it; else a HostError naming both.
     void require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const;
@@ -126,6 +137,7 @@ private:
     };
     std::vector<Pending> pending_;
     Stats stats_;
+    std::chrono::milliseconds time_budget_ = limits::kDefaultHookTimeBudget;
 };
 
 }  // namespace ck::host

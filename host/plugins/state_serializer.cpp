@@ -12,9 +12,6 @@ namespace {
 
 fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<fb::Corner>(r.corner)); }
 
-// The small follower is figure kind 0 in every game.
-constexpr const char* kSmallFollowerKind = "small";
-
 }  // namespace
 
 bool StateSerializer::setup_matches(const Game& game, const std::vector<std::string>& token_kinds) {
@@ -26,7 +23,8 @@ bool StateSerializer::setup_matches(const Game& game, const std::vector<std::str
     if (players.size() != key_.player_names.size()) return false;
     for (size_t p = 0; p < players.size(); ++p)
         if (players[p].name != key_.player_names[p]) return false;
-    if (key_.expansions != game.expansions() || key_.declared_kinds != token_kinds || key_.rules != game.rules())
+    if (key_.expansions != game.expansions() || key_.declared_kinds != token_kinds || key_.rules != game.rules() ||
+        key_.figure_kinds != game.figure_kind_ids())
         return false;
     key_.setup_id = game.setup_id();  // a new game with the same constants: remember it
     return true;
@@ -42,6 +40,7 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
     for (const auto& p : game.players()) key_.player_names.push_back(p.name);
     key_.declared_kinds = token_kinds;
     key_.token_kinds = token_kinds;
+    key_.figure_kinds = game.figure_kind_ids();  // "small" first
     kind_keys_.clear();
     for (const auto& kind : token_kinds) kind_keys_.push_back(kind_key(kind));
     tile_ids_.clear();
@@ -54,12 +53,11 @@ void StateSerializer::write_setup_bytes() {
     flatbuffers::FlatBufferBuilder b(4 * 1024);
     std::vector<flatbuffers::Offset<fb::KeyValue>> rules;
     for (const auto& [k, v] : key_.rules) rules.push_back(fb::CreateKeyValueDirect(b, k.c_str(), v.c_str()));
-    const std::vector<std::string> figure_kinds{kSmallFollowerKind};
     const auto strings = [&b](const std::vector<std::string>& list) { return b.CreateVectorOfStrings(list); };
     // std::map order is the key order the schema asks for.
     const auto setup = fb::CreateGameSetup(b, strings(tile_ids_), b.CreateVector(rules), strings(key_.expansions),
                                            strings(key_.player_names), strings(key_.token_kinds),
-                                           strings(figure_kinds));
+                                           strings(key_.figure_kinds));
     fb::FinishGameSetupBuffer(b, setup);
     setup_bytes_.assign(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
     setup_dirty_ = false;
@@ -105,12 +103,17 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     stocks_.clear();
     players_.clear();
     hands_.clear();
+    figure_stocks_.clear();
+    const size_t figure_kinds = key_.figure_kinds.size();
     const auto& players = game.players();
     for (size_t p = 0; p < players.size(); ++p) {
         const auto seat = static_cast<uint8_t>(p);
         players_.emplace_back(players[p].score, static_cast<uint8_t>(players[p].followers_in_supply()));
         for (const auto& [kind, count] : players[p].tokens) stocks_.emplace_back(seat, kind_index(kind), count);
         for (TileTypeId t : players[p].hand) hands_.emplace_back(seat, t);
+        for (size_t k = 1; k < figure_kinds; ++k)
+            figure_stocks_.emplace_back(seat, static_cast<uint8_t>(k),
+                                        static_cast<uint8_t>(players[p].figures_in_supply(k)));
     }
     if (setup_dirty_) write_setup_bytes();
 
@@ -125,12 +128,13 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     figures_.clear();
     for (const auto& f : game.figures())
         figures_.emplace_back(to_fb(f.pointer.at), f.pointer.location, game.feature_of(f.part),
-                              static_cast<fb::FeatureKind>(f.pointer.kind), uint8_t{0}, f.meeple.player);
+                              static_cast<fb::FeatureKind>(f.pointer.kind), f.meeple.kind, f.meeple.player);
     const auto figs = b.CreateVectorOfStructs(figures_.data(), figures_.size());
     const auto token_vec = b.CreateVectorOfStructs(tokens_.data(), tokens_.size());
     const auto player_vec = b.CreateVectorOfStructs(players_.data(), players_.size());
     const auto stock_vec = b.CreateVectorOfStructs(stocks_.data(), stocks_.size());
     const auto hand_vec = b.CreateVectorOfStructs(hands_.data(), hands_.size());
+    const auto figure_stock_vec = b.CreateVectorOfStructs(figure_stocks_.data(), figure_stocks_.size());
 
     data_.clear();
     for (const auto& [id, bytes] : game.expansion_data())
@@ -156,6 +160,7 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     gs.add_tokens(token_vec);
     gs.add_players(player_vec);
     gs.add_token_stocks(stock_vec);
+    gs.add_figure_stocks(figure_stock_vec);
     gs.add_hands(hand_vec);
     gs.add_expansion_data(data_vec);
     gs.add_turn(&turn);

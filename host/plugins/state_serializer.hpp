@@ -44,6 +44,7 @@ private:
         std::vector<std::string> player_names;
         std::vector<std::string> declared_kinds;  // as the bridge passed them
         std::vector<std::string> token_kinds;     // declared, then any others the game holds
+        std::vector<std::string> figure_kinds;    // Game::figure_kind_ids: "small", then declared ones
     };
 
     bool setup_matches(const Game& game, const std::vector<std::string>& token_kinds);
@@ -76,6 +77,7 @@ private:
     std::vector<fb::PlayerState> players_;
     std::vector<fb::TokenStock> stocks_;
     std::vector<fb::HandTile> hands_;
+    std::vector<fb::FigureStock> figure_stocks_;
     std::vector<flatbuffers::Offset<fb::ExpansionData>> data_;
 };
 

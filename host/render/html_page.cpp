@@ -183,13 +183,17 @@ std::vector<std::string> frame_moves(const Game& game, const Timeline& timeline,
                               std::string(rotation_name(m.placement.rotation)) + (m.from_hand ? ", from the hand" : ""));
                 break;
             case MoveType::DeployMeeple:
-                out.push_back("follower " + format_meeple_id(m.meeple) + " on " +
+                out.push_back("follower " + game.meeple_text(m.meeple) + " on " +
                               std::string(feature_kind_name(m.pointer.kind)) + " " + format_location(m.pointer.location) +
                               (m.pointer.kind == FeatureKind::Field ? " (farmer)" : ""));
                 break;
             case MoveType::PlaceToken:
                 out.push_back("placed a " + token_name(m.option.token_kind) + " (" + m.option.token_kind + ") on " +
                               format_tile_ref(m.option.at));
+                break;
+            case MoveType::ReturnFigure:
+                out.push_back("took back " + game.meeple_text(m.meeple) + " from " +
+                              std::string(feature_kind_name(m.pointer.kind)) + " " + format_location(m.pointer.location));
                 break;
             case MoveType::Pass: out.push_back("no figure"); break;
             case MoveType::Commit: break;

@@ -345,7 +345,7 @@ private:
             const bool farmer = fig.pointer.kind == FeatureKind::Field;
             const uint8_t p = fig.meeple.player;
             out_ += "<g class=\"meeple\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
-                    format_meeple_id(fig.meeple) + "\" data-feature=\"" +
+                    game_.meeple_text(fig.meeple) + "\" data-feature=\"" +
                     std::string(feature_kind_name(fig.pointer.kind)) + "\" data-at=\"" +
                     xml_escape(format_tile_ref(fig.pointer.at)) + "\"" + span_attrs(a.span) +
                     "><path class=\"meeple-shape\" fill=\"" + std::string(player_colour(p)) + "\" stroke=\"" +

@@ -35,6 +35,11 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         });
         return fb::CreateRulePreset(b, b.CreateString(p.key), b.CreateString(p.value), sets);
     });
+    auto figure_kinds = build_vector(b, info.figure_kinds, [&](const FigureKind& k) {
+        return fb::CreateFigureKindDecl(b, b.CreateString(k.id), b.CreateString(k.name), k.count,
+                                        b.CreateVector(k.stands_on), k.strength, b.CreateString(k.jcz_meeple_type),
+                                        b.CreateString(k.jcz_return_source), k.tile_just_placed, k.returnable);
+    });
     auto filters = build_vector(b, info.hook_filters, [&](const HookFilter& f) {
         return fb::CreateHookFilterDecl(b, f.hook, f.filter, b.CreateString(f.rule_key),
                                         b.CreateVectorOfStrings(f.rule_values));
@@ -43,7 +48,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
-        presets, /*figure_kinds=*/0, /*jcz_extra_elements=*/0, filters);
+        presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -276,3 +276,23 @@ TEST(JczHostileInput, FileLargerThanTheLimitIsRefusedUnread) {
     EXPECT_THAT(error_of(std::string(limits::kMaxSavedGameBytes + 1, ' ')),
                 HasSubstr("hostile.jcz: saved game is 16777217 bytes, larger than the limit"));
 }
+
+// Board extent (issue 11): positions are 16-bit, and the board is one dense
+// grid, so tiles far apart would need gigabytes (two start tiles at opposite
+// corners of the 16-bit range: 65,536 x 65,536 spaces). The board spans at
+// most 2048 spaces each way (Board::kMaxExtent); a file going beyond is
+// refused at once, naming the position.
+TEST(JczHostileInput, TilesFartherApartThanTheBoardExtentAreRefused) {
+    Json doc = scenario_json("base-city-completed.jcz");
+    doc["replay"] = Json::array();
+    doc.erase("test");
+    doc["setup"]["start"] = Json::array({{{"tile", "BA/RCr"}, {"x", -32768}, {"y", -32768}, {"rotation", 0}},
+                                         {{"tile", "BA/RCr"}, {"x", 32767}, {"y", 32767}, {"rotation", 0}}});
+    EXPECT_THAT(error_of(doc.dump(), true),
+                HasSubstr("setup: position (-32768,-32768) is too far from the other tiles (the board spans at "
+                          "most 2048 spaces each way)"));
+    // Within the extent, far-apart start tiles are a board like any other.
+    doc["setup"]["start"][0]["x"] = 0, doc["setup"]["start"][0]["y"] = 0;
+    doc["setup"]["start"][1]["x"] = 1500, doc["setup"]["start"][1]["y"] = -1500;
+    EXPECT_EQ(error_of(doc.dump(), true), "(no error)");
+}

@@ -182,5 +182,6 @@ TEST(JczReplayCli, LegacyFilePrintsNotesOnStderr) {
 }
 
 TEST(JczReplayCli, UnsupportedJczElementsAreNamed) {
-    expect_error("garden-abbot.jcz", "setup.elements.abbot: no loaded expansion provides element 'abbot'");
+    expect_error("garden-abbot.jcz", "setup.elements: element 'abbot' is missing: cloisterkit.abbot plays the elements "
+                                     "'abbot' and 'garden' together");
 }

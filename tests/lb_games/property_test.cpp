@@ -32,7 +32,8 @@ std::string move_text(const Move& m) {
                 << int(m.placement.rotation);
             break;
         case MoveType::DeployMeeple:
-            out << ' ' << format_meeple_id(m.meeple) << ' ' << feature_kind_name(m.pointer.kind) << ' '
+        case MoveType::ReturnFigure:
+            out << ' ' << int(m.meeple.kind) << ':' << int(m.meeple.number) << ' ' << feature_kind_name(m.pointer.kind) << ' '
                 << format_location(m.pointer.location);
             break;
         case MoveType::PlaceToken:

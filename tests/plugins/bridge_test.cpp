@@ -322,3 +322,82 @@ TEST(BridgeTileStep, VetoOfACandidateNeverAskedAboutIsRejected) {
         EXPECT_THAT(e.what(), HasSubstr("out of range"));
     }
 }
+
+// ---- Misbehaving modules (issue 11). Each refusal names the plugin module,
+// the expansion, the hook and the problem, and the game is exactly as it was
+// before the call (its serialised state is compared).
+
+namespace {
+
+// The refusal of `expansion`'s GAME_START, called on a game in progress;
+// checks the game is unchanged.
+std::string game_start_refusal(PluginRegistry& registry, const std::string& expansion,
+                               std::chrono::milliseconds budget = limits::kDefaultHookTimeBudget) {
+    Game game(setup_for(nullptr, {}));
+    place_first_legal(game);
+    const auto before = snapshot(game);
+    const int score = game.score(0);
+    PluginHooks bad(registry.resolve({expansion}));
+    bad.set_time_budget(budget);
+    const std::string error = error_of([&] { bad.on_game_start(game); });
+    EXPECT_EQ(snapshot(game), before) << error;
+    EXPECT_EQ(game.score(0), score);
+    return error;
+}
+
+PluginRegistry& throwing() {
+    static PluginRegistry registry(ck::test::capturing_logger().logger);
+    static const bool loaded = registry.load(test_module("test_throwing")).status == ModuleStatus::Loaded;
+    EXPECT_TRUE(loaded);
+    return registry;
+}
+
+}  // namespace
+
+TEST(BridgeMisbehaving, TruncatedResponseIsRejectedAndTheGameUnchanged) {
+    const std::string error = game_start_refusal(scripted(), "test.truncated");
+    EXPECT_THAT(error, HasSubstr("plugin module " + test_module("test_scripted").string() +
+                                 ", expansion test.truncated, hook GAME_START: response rejected: "));
+    EXPECT_THAT(error, HasSubstr("fails FlatBuffers verification"));
+}
+
+TEST(BridgeMisbehaving, OversizedResponseIsRefusedBeforeItIsRead) {
+    // The module's buffer holds 64 bytes but claims CK_MAX_BUFFER_SIZE + 1:
+    // the host refuses it from its size (under ASan a read past the 64
+    // bytes would be reported).
+    const std::string error = game_start_refusal(scripted(), "test.oversized");
+    EXPECT_THAT(error, HasSubstr("expansion test.oversized, hook GAME_START: response rejected: buffer of " +
+                                 std::to_string(CK_MAX_BUFFER_SIZE + 1) + " bytes exceeds CK_MAX_BUFFER_SIZE"));
+}
+
+TEST(BridgeMisbehaving, HookClaimedButNotImplementedIsRefused) {
+    const std::string error = game_start_refusal(scripted(), "test.unimplemented");
+    EXPECT_THAT(error, HasSubstr("plugin module " + test_module("test_scripted").string() +
+                                 ", expansion test.unimplemented, hook GAME_START: call_hook failed with "
+                                 "CK_E_UNSUPPORTED_HOOK: hook 0 is not implemented by test.unimplemented"));
+}
+
+TEST(BridgeMisbehaving, ExceptionInAnSdkHookIsCkEInternalAndNothingIsApplied) {
+    // The hook added 3 points, then threw: the SDK delivers no effect.
+    const std::string error = game_start_refusal(throwing(), "test.throwing");
+    EXPECT_THAT(error, HasSubstr("plugin module " + test_module("test_throwing").string() +
+                                 ", expansion test.throwing, hook GAME_START: call_hook failed with "
+                                 "CK_E_INTERNAL: "));
+    EXPECT_THAT(error, HasSubstr("deliberate exception in test.throwing"));
+}
+
+TEST(BridgeMisbehaving, HookSlowerThanTheTimeBudgetIsRefused) {
+    // test.slow answers (3 points) after 150 ms; the budget is 20 ms.
+    const std::string error = game_start_refusal(scripted(), "test.slow", std::chrono::milliseconds(20));
+    EXPECT_THAT(error, HasSubstr("plugin module " + test_module("test_scripted").string() +
+                                 ", expansion test.slow, hook GAME_START: took "));
+    EXPECT_THAT(error, HasSubstr(" ms, more than its time budget of 20 ms; the response is refused"));
+}
+
+TEST(BridgeMisbehaving, HookWithinTheTimeBudgetIsApplied) {
+    PluginHooks hooks(scripted().resolve({"test.slow"}));
+    EXPECT_EQ(hooks.time_budget(), limits::kDefaultHookTimeBudget);
+    EXPECT_EQ(limits::kDefaultHookTimeBudget, std::chrono::milliseconds(1000));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    EXPECT_EQ(game.score(0), 3);
+}

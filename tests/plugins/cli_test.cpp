@@ -63,6 +63,39 @@ TEST(PluginsCommand, HelpAndBadArguments) {
     EXPECT_THAT(missing.output(), HasSubstr("--plugin-path /nonexistent/ck-dir: not a directory"));
 }
 
+// --hook-time-budget-ms (issue 11): a hook that answers later than the
+// budget is refused by play, simulate and replay with the module, the
+// expansion, the hook and the time; the default budget (1000 ms) lets the
+// same 150 ms hook through.
+TEST(HookTimeBudget, SlowHookIsRefusedNamingTheModuleTheHookAndTheTime) {
+    ScratchDir dir("budget");
+    const auto module = dir.add(test_module("test_scripted"), "scripted.so");
+    const std::string plugins = " --plugin-path '" + dir.path().string() + "' --expansions test.slow --seed 3";
+    for (const char* command : {"play", "simulate --games 2"}) {
+        const CommandResult slow = run_cli(std::string(command) + plugins + " --hook-time-budget-ms 20");
+        EXPECT_EQ(slow.status, 2) << slow.output();
+        EXPECT_THAT(slow.err, HasSubstr("plugin module " + module.string() +
+                                        ", expansion test.slow, hook GAME_START: took "));
+        EXPECT_THAT(slow.err, HasSubstr(" ms, more than its time budget of 20 ms; the response is refused"));
+        const CommandResult fine = run_cli(std::string(command) + plugins);
+        EXPECT_EQ(fine.status, 0) << fine.output();
+    }
+}
+
+TEST(HookTimeBudget, BadValuesAreRefused) {
+    const CommandResult zero = run_cli("play --hook-time-budget-ms 0");
+    EXPECT_EQ(zero.status, 2);
+    EXPECT_THAT(zero.err, HasSubstr("--hook-time-budget-ms: 0 is out of range (1 to 3600000)"));
+    const CommandResult word = run_cli("simulate --hook-time-budget-ms soon");
+    EXPECT_EQ(word.status, 2);
+    EXPECT_THAT(word.err, HasSubstr("--hook-time-budget-ms: \"soon\" is not a whole number"));
+    const CommandResult replay = run_cli("replay x.jcz --hook-time-budget-ms 3600001");
+    EXPECT_EQ(replay.status, 2);
+    EXPECT_THAT(replay.err, HasSubstr("--hook-time-budget-ms: 3600001 is out of range (1 to 3600000)"));
+    EXPECT_THAT(run_cli("replay --help").out, HasSubstr("--hook-time-budget-ms MS"));
+    EXPECT_THAT(run_cli("play --help").out, HasSubstr("--hook-time-budget-ms MS"));
+}
+
 // `simulate --profile`: every stage and every part of the plugin path gets
 // a share, the shares of the stages add up, and the JSON form has them too.
 TEST(SimulateProfile, SharesOfEveryStageAndOfThePluginPath) {

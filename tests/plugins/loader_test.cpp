@@ -156,6 +156,26 @@ TEST(ModuleLoading, ManifestThatFailsVerificationIsRejected) {
     EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: buffer identifier is not \"CKMF\""));
 }
 
+TEST(ModuleLoading, ApiTableWithAWrongStructSizeIsRefused) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_short_api"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("API table has struct_size 8, smaller than ABI 1.0's " +
+                                    std::to_string(offsetof(ck_plugin_api, status_name) + sizeof(ck_plugin_api::status_name))));
+    EXPECT_TRUE(registry.expansions().empty());
+}
+
+TEST(ModuleLoading, DescriptorWithAWrongStructSizeIsRefused) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_short_descriptor"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_EQ(r.path, test_module("test_short_descriptor"));
+    EXPECT_THAT(r.reason, HasSubstr("expansion #0: descriptor struct_size " +
+                                    std::to_string(offsetof(ck_expansion_desc, hooks)) +
+                                    " is too small for id, name, version and hooks"));
+    EXPECT_TRUE(registry.expansions().empty());
+}
+
 TEST(ModuleLoading, ReadsDescriptorsAndManifests) {
     PluginRegistry registry = quiet_registry();
     const auto r = registry.load(test_module("test_scripted"));

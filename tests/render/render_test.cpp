@@ -206,7 +206,9 @@ TEST_F(RenderGames, ScoreTableMatchesTheScores) {
         const Timeline& tl = p->timeline;
         ASSERT_EQ(tl.frame(tl.size() - 1).kind, Frame::Kind::Final);
         for (size_t k : {size_t{0}, tl.size() / 2, tl.size() - 2, tl.size() - 1}) {
-            const auto rows = all(render::frame_svg(g, tl, k), row);
+            // The matches point into the text: keep it alive while they are read.
+            const std::string svg = render::frame_svg(g, tl, k);
+            const auto rows = all(svg, row);
             const std::vector<int> expected = tl.scores(g, k);
             ASSERT_EQ(rows.size(), g.player_count());
             for (size_t i = 0; i < rows.size(); ++i) {

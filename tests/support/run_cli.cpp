@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <utility>
 
 namespace ck::test {
 
@@ -18,6 +19,22 @@ std::string read_all(std::FILE* f) {
     size_t n = 0;
     while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0) text.append(buf.data(), n);
     return text;
+}
+
+// The sanitizer whose report headline is in `err`, or nullptr. A program
+// built with a sanitizer (scripts/run-sanitizers.sh) prints its report on
+// stderr and exits with a status of its own, which a test expecting a
+// failure could take for an ordinary one.
+const char* sanitizer_in(const std::string& err) {
+    static constexpr std::pair<const char*, const char*> kHeadlines[] = {
+        {"ERROR: AddressSanitizer", "AddressSanitizer"},
+        {"ERROR: LeakSanitizer", "LeakSanitizer"},
+        {"WARNING: ThreadSanitizer", "ThreadSanitizer"},
+        {"runtime error: ", "UndefinedBehaviorSanitizer"},
+    };
+    for (const auto& [headline, name] : kHeadlines)
+        if (err.find(headline) != std::string::npos) return name;
+    return nullptr;
 }
 
 }  // namespace
@@ -40,6 +57,14 @@ CommandResult run_command(const std::string& command) {
         std::fclose(e);
     }
     std::remove(err_path.c_str());
+    // A sanitizer report in a command a test ran ends the test program at
+    // once, loudly, whatever the test expected of the command.
+    if (const char* sanitizer = sanitizer_in(r.err)) {
+        std::fprintf(stderr, "%s\nSANITIZER REPORT (%s) in a command run by this test: %s\n", r.err.c_str(), sanitizer,
+                     command.c_str());
+        std::fflush(stderr);
+        std::_Exit(r.status > 0 ? r.status : 1);
+    }
     return r;
 }
 

@@ -16,7 +16,9 @@ struct CommandResult {
     std::string output() const { return out + err; }
 };
 
-// Runs `command` with /bin/sh and waits for it.
+// Runs `command` with /bin/sh and waits for it. If its stderr holds a
+// sanitizer report, prints it with "SANITIZER REPORT (<sanitizer>) in a
+// command run by this test" and ends the test program with its status.
 CommandResult run_command(const std::string& command);
 
 // Runs the `cloisterkit` executable of this build with `args` (shell words,

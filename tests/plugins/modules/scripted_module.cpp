@@ -3,13 +3,18 @@
 // times with TEST_MODULE_VARIANT:
 //   1 "scripted": the expansions below, one behaviour each;
 //   2 "refusing": negotiation refuses (it claims a future schema revision only);
-//   3 "bad-manifest": get_manifest returns bytes that are not a manifest.
+//   3 "bad-manifest": get_manifest returns bytes that are not a manifest;
+//   4 "short-api": the API table's struct_size is too small for its functions;
+//   5 "short-descriptor": expansion descriptors' struct_size stops before `hooks`.
 #include <cloisterkit/plugin.h>
 #include <flatbuffers/flatbuffers.h>
 
+#include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "game_state_generated.h"
 #include "hooks_generated.h"
@@ -24,7 +29,13 @@ namespace {
 using flatbuffers::FlatBufferBuilder;
 using namespace ck::fb;
 
-enum Behaviour { Good, Multiplier, Garbage, Disallowed, BadPlayer, Failing, WrongTile, VetoEast, TilePlaced, BadVeto };
+enum Behaviour {
+    Good, Multiplier, Garbage, Disallowed, BadPlayer, Failing, WrongTile, VetoEast, TilePlaced, BadVeto,
+    Truncated, Oversized, Unimplemented, Slow
+};
+
+// How long the Slow expansion's GAME_START takes before it answers.
+constexpr auto kSlowHookTime = std::chrono::milliseconds(150);
 
 struct TestExpansion {
     Behaviour behaviour;
@@ -58,6 +69,16 @@ TestExpansion kExpansions[] = {
      {sizeof(ck_expansion_desc), "test.tile-placed", "Tile placed", "1.0.0", CK_HOOK_BIT(CK_HOOK_TILE_PLACED), nullptr}},
     // PLACEMENT_CHECK: vetoes a candidate index that was never asked about.
     {BadVeto, {sizeof(ck_expansion_desc), "test.bad-veto", "Bad veto", "1.0.0", CK_HOOK_BIT(CK_HOOK_PLACEMENT_CHECK), nullptr}},
+    // GAME_START: a valid response (AddPoints) cut to half its length.
+    {Truncated, {sizeof(ck_expansion_desc), "test.truncated", "Truncated", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    // GAME_START: a response claiming one byte more than CK_MAX_BUFFER_SIZE
+    // (its data is 64 bytes: reading past them would be a host bug).
+    {Oversized, {sizeof(ck_expansion_desc), "test.oversized", "Oversized", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    // Claims GAME_START in its descriptor but answers CK_E_UNSUPPORTED_HOOK.
+    {Unimplemented,
+     {sizeof(ck_expansion_desc), "test.unimplemented", "Unimplemented", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
+    // GAME_START: 3 points to player 0, after kSlowHookTime.
+    {Slow, {sizeof(ck_expansion_desc), "test.slow", "Slow", "1.0.0", CK_HOOK_BIT(CK_HOOK_GAME_START), nullptr}},
 };
 constexpr uint32_t kCount = sizeof(kExpansions) / sizeof(kExpansions[0]);
 
@@ -102,7 +123,16 @@ ck_status create(const ck_host_info* host, ck_plugin_ctx** out_ctx, ck_error*) {
 
 void destroy(ck_plugin_ctx* ctx) { delete reinterpret_cast<Context*>(ctx); }
 uint32_t expansion_count(const ck_plugin_ctx*) { return kCount; }
-const ck_expansion_desc* expansion_at(const ck_plugin_ctx*, uint32_t i) { return i < kCount ? &kExpansions[i].desc : nullptr; }
+const ck_expansion_desc* expansion_at(const ck_plugin_ctx*, uint32_t i) {
+    if (i >= kCount) return nullptr;
+    if (TEST_MODULE_VARIANT == 5) {
+        static ck_expansion_desc short_desc;
+        short_desc = kExpansions[i].desc;
+        short_desc.struct_size = offsetof(ck_expansion_desc, hooks);
+        return &short_desc;
+    }
+    return &kExpansions[i].desc;
+}
 
 ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_error* err) {
     if (index >= kCount) return fail(err, CK_E_NO_SUCH_EXPANSION, "no such expansion");
@@ -219,6 +249,24 @@ ck_status call_hook(const ck_plugin_ctx*, uint32_t index, ck_hook_id hook, ck_by
                                CreateAddPointsDirect(b, args->player(), args->from_hand() ? 10 : 1, "test.tile").Union()));
             return respond(b, fx, out);
         }
+        case Truncated: {
+            fx.push_back(entry(b, Effect::AddPoints, CreateAddPointsDirect(b, 0, 3, "cut short").Union()));
+            b.Finish(CreateHookResponse(b, b.CreateVector(fx)), "CKRS");
+            hand_over(b.GetBufferPointer(), b.GetSize() / 2, out);
+            return CK_OK;
+        }
+        case Oversized: {
+            static const uint8_t small[64] = {8, 0, 0, 0, 'C', 'K', 'R', 'S'};
+            hand_over(small, sizeof(small), out);
+            out->size = CK_MAX_BUFFER_SIZE + 1;
+            return CK_OK;
+        }
+        case Unimplemented:
+            return fail(err, CK_E_UNSUPPORTED_HOOK, "hook 0 is not implemented by test.unimplemented");
+        case Slow:
+            std::this_thread::sleep_for(kSlowHookTime);
+            fx.push_back(entry(b, Effect::AddPoints, CreateAddPointsDirect(b, 0, 3, "slow").Union()));
+            return respond(b, fx, out);
         case BadVeto: {
             const uint32_t n = rq->args_as_PlacementCheckArgs()->candidates()->size();
             fx.push_back(entry(b, Effect::VetoPlacement, CreateVetoPlacementDirect(b, n, "no such candidate").Union()));
@@ -246,11 +294,12 @@ const char* status_name(ck_status s) {
     switch (s) {
         case CK_E_INTERNAL: return "CK_E_INTERNAL";
         case CK_E_BAD_BUFFER: return "CK_E_BAD_BUFFER";
+        case CK_E_UNSUPPORTED_HOOK: return "CK_E_UNSUPPORTED_HOOK";
         default: return s >= 0 ? "CK_OK" : "CK_E_OTHER";
     }
 }
 
-const ck_plugin_api kApi = {sizeof(ck_plugin_api), &create,    &destroy,       &expansion_count, &expansion_at,
+const ck_plugin_api kApi = {TEST_MODULE_VARIANT == 4 ? uint32_t{8} : uint32_t{sizeof(ck_plugin_api)}, &create,    &destroy,       &expansion_count, &expansion_at,
                             &get_manifest,         &call_hook, &get_extension, &status_name};
 
 }  // namespace
@@ -262,7 +311,10 @@ extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_
     out->abi_minor = 0;
     out->schema_revision = CK_SCHEMA_REVISION;
     out->api = &kApi;
-    out->module_name = TEST_MODULE_VARIANT == 3 ? "bad-manifest" : "scripted";
+    out->module_name = TEST_MODULE_VARIANT == 3   ? "bad-manifest"
+                       : TEST_MODULE_VARIANT == 4 ? "short-api"
+                       : TEST_MODULE_VARIANT == 5 ? "short-descriptor"
+                                                  : "scripted";
     out->module_version = "0.0.1";
     return CK_OK;
 }

@@ -51,6 +51,21 @@ struct RulePreset {
     std::vector<std::pair<std::string, std::string>> sets;
 };
 
+// A kind of figure the expansion brings (manifest revision 3; docs/abi.md,
+// "Figure kinds"). The host places, weighs, scores and returns it by this
+// declaration alone.
+struct FigureKind {
+    std::string id;    // "abbot"
+    std::string name;  // "abbot"
+    int count = 0;     // per player
+    std::vector<fb::FeatureKind> stands_on;
+    int strength = 1;  // towards majorities: 0 none, 1 small, 2 big follower
+    std::string jcz_meeple_type;    // "abbot" as in "0.abbot.1"
+    std::string jcz_return_source;  // "ABBOT_RETURN"
+    bool tile_just_placed = true;
+    bool returnable = false;  // may be taken back from an incomplete feature, scoring it
+};
+
 // When the host needs to call `hook` (manifest HookFilterDecl): a hook with
 // filters is called only when one of them holds, so the expansion must have
 // nothing to say whenever none does. Filters save calls, never change rules.
@@ -74,6 +89,8 @@ struct ExpansionInfo {
     std::string jcz_element;  // "little-buildings"
     std::vector<RuleAlias> jcz_rule_aliases;
     std::vector<RulePreset> rule_presets;
+    std::vector<FigureKind> figure_kinds;         // revision 3
+    std::vector<std::string> jcz_extra_elements;  // revision 3: more setup.elements keys ("garden")
     std::vector<HookFilter> hook_filters;
 };
 
