@@ -11,6 +11,7 @@
 
 #include "command.hpp"
 #include "core/errors.hpp"
+#include "core/location_names.hpp"
 #include "plugins/hook_names.hpp"
 #include "plugins/plugin_registry.hpp"
 
@@ -44,6 +45,12 @@ std::string quoted_list(const std::vector<std::string>& items) {
     return out;
 }
 
+std::vector<std::string> feature_kind_names(const std::vector<ck::host::FeatureKind>& kinds) {
+    std::vector<std::string> out;
+    for (const auto k : kinds) out.emplace_back(ck::host::feature_kind_name(k));
+    return out;
+}
+
 void print_expansion(const PluginExpansion& e) {
     std::printf("    expansion %s\n", e.id.c_str());
     std::printf("      name:       %s %s\n", e.name.c_str(), e.version.c_str());
@@ -65,6 +72,13 @@ void print_expansion(const PluginExpansion& e) {
     }
     for (const auto& t : e.token_kinds)
         std::printf("      token:      %s (%s) x%d\n", t.kind.c_str(), t.name.c_str(), t.count);
+    for (const auto& f : e.figure_kinds) {
+        const std::string returned = f.returnable ? ", may be taken back (" + f.jcz_return_source + ")" : "";
+        std::printf("      figure:     %s (%s) x%d per player, stands on %s, strength %d%s%s, JCZ meeple ids 0.%s.1\n",
+                    f.id.c_str(), f.name.c_str(), f.count, quoted_list(feature_kind_names(f.stands_on)).c_str(),
+                    f.strength, f.tile_just_placed ? ", on the tile just placed" : ", on any tile", returned.c_str(),
+                    f.jcz_type.c_str());
+    }
 }
 
 void print_text(const PluginRegistry& registry) {
@@ -106,7 +120,13 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
         for (const auto& [k, v] : p.sets) sets[k] = v;
         presets.push_back({{"key", p.key}, {"value", p.value}, {"sets", sets}});
     }
-    return {{"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
+    nlohmann::json figures = nlohmann::json::array();
+    for (const auto& f : e.figure_kinds)
+        figures.push_back({{"id", f.id}, {"name", f.name}, {"count", f.count}, {"stands_on", feature_kind_names(f.stands_on)},
+                           {"strength", f.strength}, {"tile_just_placed", f.tile_just_placed},
+                           {"returnable", f.returnable}, {"jcz_type", f.jcz_type},
+                           {"jcz_return_source", f.jcz_return_source}});
+    return {{"figure_kinds", figures}, {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"token_kinds", tokens},
             {"jcz_element", e.jcz_element}};

@@ -343,7 +343,7 @@ void Replay::apply_return_meeple(const ReturnMeeple& r) {
     const MeepleId id = game_->parse_meeple(r.meeple_id);
     const FigureKind& kind = game_->figure_kinds()[id.kind];
     if (!kind.returnable || kind.jcz_return_source != r.source)
-        illegal("source " + r.source + " does not take back a " + kind.name +
+        illegal("source " + r.source + " does not take back the " + kind.name +
                 (kind.returnable ? " (its source is " + kind.jcz_return_source + ")" : " (it cannot be taken back)"));
     const auto& figures = game_->figures();
     const auto on_board = std::find_if(figures.begin(), figures.end(), [&](const PlacedFigure& f) { return f.meeple == id; });

@@ -185,3 +185,14 @@ TEST(JczReplayCli, UnsupportedJczElementsAreNamed) {
     expect_error("garden-abbot.jcz", "setup.elements: element 'abbot' is missing: cloisterkit.abbot plays the elements "
                                      "'abbot' and 'garden' together");
 }
+
+// AB-7: a RETURN_MEEPLE that does not take back the player's own abbot
+// from where it stands is refused, saying what the file claimed and what
+// the game holds (JCloisterZone's engine accepts the wrong position).
+TEST(JczReplayCli, AB7_BadAbbotReturnsAreRefused) {
+    expect_error("ab-return-wrong-source.jcz",
+                 "replay[7] RETURN_MEEPLE: source PRINCESS does not take back the abbot (its source is ABBOT_RETURN)");
+    expect_error("ab-return-not-on-board.jcz", "replay[7] RETURN_MEEPLE: meeple 1.abbot.1 is not on the board");
+    expect_error("ab-return-wrong-position.jcz",
+                 "replay[7] RETURN_MEEPLE: meeple 0.abbot.1 stands at (1,0) Garden I, not at (5,5) Garden I");
+}

@@ -38,6 +38,19 @@ TEST(PluginsCommand, ListsTheShippedLittleBuildings) {
     EXPECT_THAT(r.output(), HasSubstr("[build tree]"));
     EXPECT_THAT(r.output(), HasSubstr("expansion cloisterkit.little-buildings"));
     EXPECT_THAT(r.output(), HasSubstr("short name: little-buildings"));
+    EXPECT_THAT(r.output(), HasSubstr("token:      LB_TOWER (tower) x6"));
+}
+
+// A figure kind an expansion declares (issue 13): how many, where it
+// stands, how it counts and how JCloisterZone names it.
+TEST(PluginsCommand, ListsTheAbbotFigureKind) {
+    const CommandResult r = run_cli("plugins");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.output(), HasSubstr("figure:     abbot (abbot) x1 per player, stands on Monastery, Garden, strength 1, "
+                                      "on the tile just placed, may be taken back (ABBOT_RETURN), JCZ meeple ids 0.abbot.1"));
+    const CommandResult json = run_cli("plugins --json");
+    EXPECT_EQ(json.status, 0) << json.output();
+    EXPECT_THAT(json.output(), HasSubstr("\"jcz_return_source\": \"ABBOT_RETURN\""));
 }
 
 TEST(PluginsCommand, JsonOutput) {

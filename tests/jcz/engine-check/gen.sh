@@ -1,0 +1,44 @@
+#!/bin/bash
+# Saves games with the abbot (and Little Buildings) from our host, each with
+# its `play --json` output beside it (NAME.ours.json), for run.sh to replay.
+# Usage: gen.sh            (the fixed set, in $WORK/saves)
+#        gen.sh --bulk N   (N seeds per configuration, in $WORK/saves-bulk)
+# CK: the cloisterkit command (default: build/bin/cloisterkit of this tree).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=${WORK:-/tmp/ck-jcz-engine-check}
+CK=${CK:-$HERE/../../../build/bin/cloisterkit}
+one() { # dir name players expansions types seed [extra play options...]
+  local d=$1 n=$2 p=$3 e=$4 t=$5 s=$6; shift 6
+  "$CK" play --tile-set basic:2 --expansions "$e" --players "$p" --player-types "$t" --seed "$s" \
+     --save "$d/$n.jcz" --json "$@" > "$d/$n.ours.json"
+}
+if [ "${1:-}" = "--bulk" ]; then
+  N=${2:-10}; d=$WORK/saves-bulk; mkdir -p "$d"; rm -f "$d"/*
+  for p in 2 3 4; do for e in abbot abbot,little-buildings; do for t in random greedy; do
+    for s in $(seq 1000 $((1000+N-1))); do
+      # JCloisterZone deals floor(6/N) buildings of each type; our default
+      # split follows the printed rules, which differ with 4 players.
+      x=(); [ "$e" != abbot ] && [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz)
+      one "$d" "$(echo $e | sed 's/,little-buildings/+lb/')-${p}p-$t-s$s" "$p" "$e" "$t" "$s" "${x[@]}"
+    done; done; done; done
+  exit 0
+fi
+d=$WORK/saves; mkdir -p "$d"
+one "$d" abbot-2p-random-s1      2 abbot random 1
+one "$d" abbot-2p-random-s5      2 abbot random 5
+one "$d" abbot-2p-greedy-s2      2 abbot greedy 2
+one "$d" abbot-2p-mixed-s9       2 abbot random,greedy 9
+one "$d" abbot-3p-random-s3      3 abbot random 3
+one "$d" abbot-3p-greedy-s4      3 abbot greedy 4
+one "$d" abbot-3p-random-s17     3 abbot random 17
+one "$d" abbot-4p-random-s6      4 abbot random 6
+one "$d" abbot-4p-greedy-s7      4 abbot greedy 7
+one "$d" abbot-4p-greedy-s21     4 abbot greedy 21
+one "$d" abbot+lb-2p-random-s8   2 abbot,little-buildings random 8
+one "$d" abbot+lb-2p-greedy-s10  2 abbot,little-buildings greedy 10
+one "$d" abbot+lb-3p-random-s11  3 abbot,little-buildings random 11
+one "$d" abbot+lb-3p-greedy-s12  3 abbot,little-buildings greedy 12
+one "$d" abbot+lb-4p-random-s13  4 abbot,little-buildings random 13 --rule littleBuildings.split=jcz
+one "$d" abbot+lb-4p-greedy-s14  4 abbot,little-buildings greedy 14 --rule littleBuildings.split=jcz
+one "$d" abbot+lb-4p-mixed-s15   4 abbot,little-buildings random,greedy,random,greedy 15 --rule littleBuildings.split=jcz
