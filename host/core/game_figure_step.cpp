@@ -158,14 +158,16 @@ void Game::remove_figure(size_t i) {
 
 void Game::apply_expansion_option(size_t i) {
     const StageScope profile(ProfileStage::FigureStep);
-    touch();
     require_phase(Phase::ActionPhase, "apply an expansion action");
     if (i >= expansion_options_.size())
         throw HostError("expansion option " + std::to_string(i) + " does not exist (" +
                             std::to_string(expansion_options_.size()) + " offered)",
                         ErrorCategory::IllegalMove);
     const ExpansionOption option = expansion_options_[i];  // the hook may change the list
+    // The hook sees the state its option was offered on (the bytes built for
+    // FIGURE_OPTIONS are reused); the changes below come after it.
     if (hooks_) hooks_->apply_figure_action(*this, active_, option);
+    touch();
     record_move(MoveType::PlaceToken).option = option;  // only once the plugin accepted it
     figure_action_taken_ = true;
     phase_ = Phase::CommitActionPhase;

@@ -72,11 +72,15 @@ bool PluginHooks::filter_holds(uint32_t i, const HookFilterInfo& f, const Game& 
     }
 }
 
-bool PluginHooks::any_wants(ck_hook_id hook, const Game& game) {
+bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only) {
+    // The expansion whose option was chosen is always called (`only`);
+    // otherwise each one its filters let through.
+    callees_.clear();
     if (!any_has(hook)) return false;
     for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (wants(i, hook, game)) return true;
-    return false;
+        if (only >= 0 ? i == static_cast<uint32_t>(only) && expansions_[i]->has_hook(hook) : wants(i, hook, game))
+            callees_.push_back(i);
+    return !callees_.empty();
 }
 
 bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature) {
@@ -196,13 +200,7 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
 }
 
 void PluginHooks::call_all_and_apply(const Game& state_of, ck_hook_id hook, ck_bytes request, Game* game,
-                                     EffectSink sink, int only, size_t candidates) {
-    // The expansion whose option was chosen is always called (`only`);
-    // otherwise each one its filters let through. Nobody: no state is built.
-    callees_.clear();
-    for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (only >= 0 ? i == static_cast<uint32_t>(only) && expansions_[i]->has_hook(hook) : wants(i, hook, state_of))
-            callees_.push_back(i);
+                                     EffectSink sink, size_t candidates) {
     if (callees_.empty()) return;
     const ck_bytes state = state_bytes(state_of);
     checker_.begin(state_of, hook, candidates);
@@ -224,7 +222,7 @@ void PluginHooks::on_game_start(Game& game) {
     // last lived at the same address (same turn, counts and address, and no
     // effect applied since when that game's GAME_START gave nothing).
     cached_state_ = ck_bytes{nullptr, 0};
-    if (!any_has(CK_HOOK_GAME_START)) return;
+    if (!collect_callees(CK_HOOK_GAME_START, game)) return;
     start_request();
     flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::PresetHand>>> hands;
     if (!game.preset_hands().empty()) {
@@ -239,7 +237,7 @@ void PluginHooks::on_game_start(Game& game) {
 }
 
 void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
-    if (!any_wants(CK_HOOK_TILE_STEP_OPTIONS, game)) return;
+    if (!collect_callees(CK_HOOK_TILE_STEP_OPTIONS, game)) return;
     start_request();
     const auto args = fb::CreateTileStepOptionsArgs(request_, player);
     EffectSink sink;
@@ -251,18 +249,19 @@ void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vecto
 
 void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
     require_applier(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION, "tile-step option '" + option.action + "'");
+    collect_callees(CK_HOOK_APPLY_TILE_STEP_OPTION, game, static_cast<int>(option.expansion));
     start_request();
     auto& b = request_;
     const auto args = fb::CreateApplyTileStepOptionArgs(b, player, b.CreateString(option.action), option.tile_type,
                                                         b.CreateString(option.label));
     call_all_and_apply(game, CK_HOOK_APPLY_TILE_STEP_OPTION,
                        finish_request(CK_HOOK_APPLY_TILE_STEP_OPTION, fb::HookArgs::ApplyTileStepOptionArgs, args.Union()),
-                       &game, {}, static_cast<int>(option.expansion));
+                       &game);
 }
 
 void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
                                    std::vector<Placement>& candidates) {
-    if (!any_has(CK_HOOK_PLACEMENT_CHECK) || candidates.empty()) return;
+    if (candidates.empty() || !collect_callees(CK_HOOK_PLACEMENT_CHECK, game)) return;
     start_request();
     candidates_.clear();
     for (const Placement& p : candidates) candidates_.emplace_back(to_fb(p.at), p.rotation, type);
@@ -273,7 +272,7 @@ void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId 
     sink.vetoed = &vetoed_;
     call_all_and_apply(game, CK_HOOK_PLACEMENT_CHECK,
                        finish_request(CK_HOOK_PLACEMENT_CHECK, fb::HookArgs::PlacementCheckArgs, args.Union()), nullptr,
-                       sink, -1, candidates.size());
+                       sink, candidates.size());
     size_t keep = 0;
     for (size_t i = 0; i < candidates.size(); ++i)
         if (!vetoed_[i]) candidates[keep++] = candidates[i];
@@ -282,7 +281,7 @@ void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId 
 
 void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type,
                                  bool from_hand) {
-    if (!any_has(CK_HOOK_TILE_PLACED)) return;
+    if (!collect_callees(CK_HOOK_TILE_PLACED, game)) return;
     start_request();
     const fb::Placement p(to_fb(placement.at), placement.rotation, type);
     const auto args = fb::CreateTilePlacedArgs(request_, player, &p, from_hand);
@@ -291,7 +290,7 @@ void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& pl
 }
 
 void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
-    if (!any_wants(CK_HOOK_FIGURE_OPTIONS, game)) return;
+    if (!collect_callees(CK_HOOK_FIGURE_OPTIONS, game)) return;
     start_request();
     const fb::TileRef tile = to_fb(placed);
     const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile);
@@ -303,6 +302,7 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
 
 void PluginHooks::apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) {
     require_applier(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION, "expansion action '" + option.action + "'");
+    collect_callees(CK_HOOK_APPLY_FIGURE_ACTION, game, static_cast<int>(option.expansion));
     start_request();
     auto& b = request_;
     const fb::TileRef at = to_fb(option.at);
@@ -311,7 +311,7 @@ void PluginHooks::apply_figure_action(Game& game, uint8_t player, const Expansio
     const auto args = fb::CreateApplyFigureActionArgs(b, player, fo);
     call_all_and_apply(game, CK_HOOK_APPLY_FIGURE_ACTION,
                        finish_request(CK_HOOK_APPLY_FIGURE_ACTION, fb::HookArgs::ApplyFigureActionArgs, args.Union()),
-                       &game, {}, static_cast<int>(option.expansion));
+                       &game);
 }
 
 int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature) {
@@ -341,7 +341,7 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
 
 void PluginHooks::on_turn_end(Game& game) {
     for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_TURN_END}, ck_hook_id{CK_HOOK_GAME_END_CHECK}}) {
-        if (!any_has(hook)) continue;
+        if (!collect_callees(hook, game)) continue;
         start_request();
         const auto player = game.active_player();
         const ck_bytes request =
@@ -353,7 +353,7 @@ void PluginHooks::on_turn_end(Game& game) {
 }
 
 void PluginHooks::on_final_scoring(Game& game) {
-    if (!any_has(CK_HOOK_FINAL_SCORING)) return;
+    if (!collect_callees(CK_HOOK_FINAL_SCORING, game)) return;
     start_request();
     const auto args = fb::CreateFinalScoringArgs(request_, static_cast<uint8_t>(game.player_count()));
     call_all_and_apply(game, CK_HOOK_FINAL_SCORING,

@@ -84,20 +84,23 @@ private:
     // the hook and, when it declares filters for it, one of them holds
     // (`feature` for the scoring hooks). See manifest.fbs, HookFilter.
     bool wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature = nullptr);
-    bool any_wants(ck_hook_id hook, const Game& game);
+    // Fills callees_ with the expansions to call for `hook` now: `only`, the
+    // one whose option was chosen, if it has the hook; else each that
+    // wants() it. False when nobody is to be called: no request is built.
+    bool collect_callees(ck_hook_id hook, const Game& game, int only = -1);
     bool filter_holds(uint32_t i, const HookFilterInfo& f, const Game& game, const ScoredFeatureInfo* feature);
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
     void start_request();
     // Calls expansion `i`; returns its verified, checked response or
     // nullptr when it has nothing to say. The buffer stays in `buffers_`.
     const fb::HookResponse* call(uint32_t i, ck_hook_id hook, ck_bytes state, ck_bytes request);
-    // Calls every expansion with `hook` (or only `only`) against the state of
+    // Calls every expansion collect_callees chose against the state of
     // `state_of` and checks every response (against `candidates` placements
     // for PLACEMENT_CHECK) before any effect is applied, so a refusal leaves
     // everything as it was; then applies them in expansion order, to `game`
     // (null for hooks whose effects only fill `sink`) and `sink`.
     void call_all_and_apply(const Game& state_of, ck_hook_id hook, ck_bytes request, Game* game, EffectSink sink = {},
-                            int only = -1, size_t candidates = 0);
+                            size_t candidates = 0);
     void release_buffers();
     // Releases every response buffer of a hook call when it goes out of scope.
     struct ReleaseScope {
