@@ -47,37 +47,76 @@ void BM_SerializeState(benchmark::State& state) {
 }
 BENCHMARK(BM_SerializeState)->ArgName("turns")->Arg(10)->Arg(35)->Arg(60);
 
-// FIGURE_OPTIONS to Little Buildings (three options back) on the same state:
-// serialised once, verified once by the module; the rest every time.
-void BM_FigureOptionsSameState(benchmark::State& state) {
+// A game after `turns` turns that each drew a regular tile, placed it
+// first legal and passed: in the tile step, every player still holds the
+// triangles dealt at the start, so Halflings is asked TILE_STEP_OPTIONS.
+std::unique_ptr<Game> mid_game_with_hands(PluginHooks& hooks, int turns) {
+    auto game = std::make_unique<Game>(both().game_setup(42, &hooks), both().prepared);
+    for (int i = 0; i < turns && !game->is_over(); ++i) {
+        if (game->awaiting_tile_choice()) game->draw();
+        game->place_tile(*game->drawn_tile(), game->legal_placements().front());
+        game->pass();
+        game->commit(0.5);
+    }
+    return game;
+}
+
+// TILE_STEP_OPTIONS to Halflings (one option per triangle in the active
+// player's hand back) on the same state: serialised once, verified once by
+// the module; the rest every time.
+void BM_TileStepOptionsSameState(benchmark::State& state) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game_with_hands(hooks, 35);
+    std::vector<TileStepOption> options;
+    const uint64_t calls_before = hooks.stats().hook_calls;
+    for (auto _ : state) {
+        options.clear();
+        hooks.tile_step_options(*game, game->active_player(), options);
+    }
+    state.counters["options"] = static_cast<double>(options.size());
+    state.counters["hook_calls"] =
+        benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_TileStepOptionsSameState);
+
+// The same call on a state that changed since the last call (two copies of
+// the game, alternating): the host serialises again and the module
+// verifies again, as in a game where each hook sees a new state.
+void BM_TileStepOptionsNewState(benchmark::State& state) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game_with_hands(hooks, 35);
+    const Game copies[2] = {*game, *game};
+    std::vector<TileStepOption> options;
+    const uint64_t calls_before = hooks.stats().hook_calls;
+    size_t i = 0;
+    for (auto _ : state) {
+        options.clear();
+        const Game& g = copies[++i % 2];
+        hooks.tile_step_options(g, g.active_player(), options);
+    }
+    state.counters["options"] = static_cast<double>(options.size());
+    state.counters["hook_calls"] =
+        benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_TileStepOptionsNewState);
+
+// The figure step's expansion options with both expansions: Little
+// Buildings' three buildings come from its declared token kinds
+// (TokenPlacement::InsteadOfFigure), with no hook call and no state built.
+void BM_FigureOptionsDeclared(benchmark::State& state) {
     PluginHooks hooks(both().expansions);
     const auto game = mid_game(hooks, 35);
     std::vector<ExpansionOption> options;
+    const uint64_t calls_before = hooks.stats().hook_calls;
     for (auto _ : state) {
         options.clear();
         hooks.figure_options(*game, game->active_player(), *game->placed_this_turn(), options);
     }
     state.counters["options"] = static_cast<double>(options.size());
+    state.counters["hook_calls"] =
+        benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
 }
-BENCHMARK(BM_FigureOptionsSameState);
-
-// The same call on a state that changed since the last call (two copies of
-// the game, alternating): the host serialises again and the module
-// verifies again, as in a game where each hook sees a new state.
-void BM_FigureOptionsNewState(benchmark::State& state) {
-    PluginHooks hooks(both().expansions);
-    const auto game = mid_game(hooks, 35);
-    const Game copies[2] = {*game, *game};
-    std::vector<ExpansionOption> options;
-    size_t i = 0;
-    for (auto _ : state) {
-        options.clear();
-        const Game& g = copies[++i % 2];
-        hooks.figure_options(g, g.active_player(), *g.placed_this_turn(), options);
-    }
-    state.counters["options"] = static_cast<double>(options.size());
-}
-BENCHMARK(BM_FigureOptionsNewState);
+BENCHMARK(BM_FigureOptionsDeclared);
 
 // Scoring a completed road through FEATURE_SCORING and BONUS_POINTS (the
 // filters decide who is called), on the same state.

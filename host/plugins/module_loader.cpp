@@ -85,7 +85,9 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* o : *m.rule_options())
             e.rule_options.push_back({str(o->key()), str(o->default_value()), strings(o->allowed()), str(o->description())});
     if (m.token_kinds() != nullptr)
-        for (const auto* t : *m.token_kinds()) e.token_kinds.push_back({str(t->kind()), str(t->name()), t->count()});
+        for (const auto* t : *m.token_kinds())
+            e.token_kinds.push_back({str(t->kind()), str(t->name()), t->count(),
+                                     t->placement() == fb::TokenPlacement::InsteadOfFigure});
     e.tile_definitions_xml = str(m.tile_definitions_xml());
     e.jcz_element = str(m.jcz_element());
     if (m.jcz_rule_aliases() != nullptr)
@@ -270,6 +272,13 @@ void PluginModule::read_expansions() {
         if (m->hooks() != e.hooks)
             throw ModuleLoadError(path_, e.id + ": manifest hooks (" + hook_list(m->hooks()) +
                                              ") differ from the descriptor's (" + hook_list(e.hooks) + ")");
+        if (m->token_kinds() != nullptr)
+            for (const auto* t : *m->token_kinds())
+                if (t->placement() > fb::TokenPlacement::MAX)
+                    throw ModuleLoadError(path_, e.id + ": manifest rejected: token kind \"" + str(t->kind()) +
+                                                     "\" declares placement " +
+                                                     std::to_string(static_cast<int>(t->placement())) +
+                                                     ", which this host does not know (it knows ByHooks and InsteadOfFigure)");
         copy_manifest(*m, e);
         for (const FigureKind& k : e.figure_kinds) {
             const std::string problem = figure_kind_problem(k);

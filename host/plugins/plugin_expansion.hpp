@@ -27,6 +27,9 @@ struct TokenKindInfo {
     std::string kind;  // "LB_TOWER"
     std::string name;  // "tower"
     int count = 0;
+    // Placed instead of a figure on the tile just placed, offered and
+    // applied by the host itself (manifest.fbs, TokenPlacement).
+    bool instead_of_figure = false;
 };
 
 struct RuleAliasInfo {

@@ -7,11 +7,15 @@
 #include "buffer_check.hpp"
 #include "core/profile.hpp"
 #include "core/game.hpp"
+#include "core/location_names.hpp"
 #include "hook_names.hpp"
 #include "module_loader.hpp"
 
 namespace ck::host {
 namespace {
+
+// The action of a declared token placement (manifest.fbs, TokenPlacement).
+constexpr const char* kPlaceTokenAction = "place-token";
 
 fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<fb::Corner>(r.corner)); }
 
@@ -35,6 +39,9 @@ PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions) : expan
         auto& kinds = own_kinds_.emplace_back();
         for (const auto& t : e->token_kinds) kinds.push_back(t.kind);
     }
+    for (uint32_t i = 0; i < expansions_.size(); ++i)
+        for (const auto& t : expansions_[i]->token_kinds)
+            if (t.instead_of_figure) declared_placements_.push_back({i, t.kind, "place a " + t.name});
 }
 
 // ------------------------------------------------------------ hook filters
@@ -290,6 +297,14 @@ void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& pl
 }
 
 void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
+    // Declared placements first, without a call: each kind the player still
+    // has, on the tile just placed, while the figure step is unused.
+    if (!declared_placements_.empty() && !game.figure_action_taken()) {
+        const auto& stock = game.players()[player].tokens;
+        for (const DeclaredPlacement& d : declared_placements_)
+            for (const auto& [kind, count] : stock)
+                if (count > 0 && kind == d.kind) out.push_back({d.expansion, kPlaceTokenAction, d.kind, placed, d.label});
+    }
     if (!collect_callees(CK_HOOK_FIGURE_OPTIONS, game)) return;
     start_request();
     const fb::TileRef tile = to_fb(placed);
@@ -300,7 +315,37 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
                        finish_request(CK_HOOK_FIGURE_OPTIONS, fb::HookArgs::FigureOptionsArgs, args.Union()), nullptr, sink);
 }
 
+const PluginHooks::DeclaredPlacement* PluginHooks::declared_placement(const ExpansionOption& option) const {
+    if (option.action != kPlaceTokenAction) return nullptr;
+    for (const DeclaredPlacement& d : declared_placements_)
+        if (d.expansion == option.expansion && d.kind == option.token_kind) return &d;
+    return nullptr;
+}
+
+void PluginHooks::apply_declared_placement(Game& game, uint8_t player, const ExpansionOption& option) {
+    // The checks an expansion's APPLY_FIGURE_ACTION would make, before
+    // anything changes; Game::place_token checks the tile and the supply again.
+    const auto refuse = [&](const std::string& why) {
+        throw HostError(expansions_[option.expansion]->id + ": cannot place " + option.token_kind + " at " +
+                            format_tile_ref(option.at) + ": " + why,
+                        ErrorCategory::IllegalMove);
+    };
+    if (player != game.active_player())
+        refuse("player " + std::to_string(player) + " is not the active player " + std::to_string(game.active_player()));
+    if (game.figure_action_taken()) refuse("the figure step of this turn is already used");
+    const std::optional<TileRef> placed = game.placed_this_turn();
+    if (!placed) refuse("no tile was placed this turn");
+    if (option.at != *placed) refuse("it goes on the tile just placed, " + format_tile_ref(*placed));
+    const auto& stock = game.players()[player].tokens;
+    const auto it = std::find_if(stock.begin(), stock.end(), [&](const auto& e) { return e.first == option.token_kind; });
+    if (it == stock.end() || it->second <= 0) refuse("player " + std::to_string(player) + " has none left");
+    game.place_token(player, option.token_kind, option.at);
+    game.consume_figure_action();
+}
+
 void PluginHooks::apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) {
+    if (option.expansion < expansions_.size() && declared_placement(option) != nullptr)
+        return apply_declared_placement(game, player, option);
     require_applier(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION, "expansion action '" + option.action + "'");
     collect_callees(CK_HOOK_APPLY_FIGURE_ACTION, game, static_cast<int>(option.expansion));
     start_request();

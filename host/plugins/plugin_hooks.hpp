@@ -115,10 +115,20 @@ private:
     // hook that applies it; else a HostError naming both.
     void require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const;
     flatbuffers::Offset<fb::ScoredFeature> build_feature(const ScoredFeatureInfo& f, int points);
+    // Token kinds declared TokenPlacement::InsteadOfFigure: offered in
+    // figure_options and applied here, with no hook call.
+    struct DeclaredPlacement {
+        uint32_t expansion;  // index into expansions_
+        std::string kind;
+        std::string label;   // "place a tower"
+    };
+    const DeclaredPlacement* declared_placement(const ExpansionOption& option) const;
+    void apply_declared_placement(Game& game, uint8_t player, const ExpansionOption& option);
 
     std::vector<const PluginExpansion*> expansions_;
     uint64_t all_hooks_ = 0;
     std::vector<std::string> token_kinds_;  // declared by the enabled expansions
+    std::vector<DeclaredPlacement> declared_placements_;
     // Per expansion: its filters by hook, and the token kinds it declares.
     std::vector<std::array<std::vector<HookFilterInfo>, CK_HOOK_COUNT>> filters_;
     std::vector<std::vector<std::string>> own_kinds_;

@@ -23,7 +23,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
                                         b.CreateVectorOfStrings(o.allowed), b.CreateString(o.description));
     });
     auto token_kinds = build_vector(b, info.token_kinds, [&](const TokenKind& t) {
-        return fb::CreateTokenKindDecl(b, b.CreateString(t.kind), b.CreateString(t.name), t.count);
+        return fb::CreateTokenKindDecl(b, b.CreateString(t.kind), b.CreateString(t.name), t.count, t.placement);
     });
     auto aliases = build_vector(b, info.jcz_rule_aliases, [&](const RuleAlias& a) {
         return fb::CreateRuleAlias(b, b.CreateString(a.jcz_key), b.CreateString(a.jcz_value),

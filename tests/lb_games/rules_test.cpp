@@ -158,20 +158,27 @@ TEST(LbGames, LB6_OptionNotOfferedIsRefusedAndTheGameUnchanged) {
     EXPECT_THAT(error_of([&] { game.apply_expansion_option(3); }), HasSubstr("does not exist (3 offered)"));
     EXPECT_EQ(snapshot(game), before);
 
-    // Options forged past the engine reach the plugin, which refuses them;
-    // the bridge applies nothing.
+    // Options forged past the engine reach the bridge, which applies the
+    // declared placement (TokenPlacement::InsteadOfFigure) only when it is
+    // legal, and applies nothing otherwise.
     ExpansionOption away = game.expansion_options()[0];
     away.at = at(0, 0);  // the start tile, not the tile just placed
-    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 0, away); }), HasSubstr("APPLY_FIGURE_ACTION"));
+    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 0, away); }),
+                HasSubstr("cloisterkit.little-buildings: cannot place LB_TOWER at (0,0): it goes on the tile just "
+                          "placed, (1,0)"));
     EXPECT_EQ(snapshot(game), before);
 
+    // Not a declared kind: it would need the expansion's APPLY_FIGURE_ACTION,
+    // which Little Buildings does not implement.
     ExpansionOption unknown = game.expansion_options()[0];
     unknown.token_kind = "LB_CASTLE";
-    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 0, unknown); }), HasSubstr("APPLY_FIGURE_ACTION"));
+    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 0, unknown); }),
+                HasSubstr("does not implement APPLY_FIGURE_ACTION"));
     EXPECT_EQ(snapshot(game), before);
 
     const ExpansionOption for_bob = game.expansion_options()[0];
-    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 1, for_bob); }), HasSubstr("APPLY_FIGURE_ACTION"));
+    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 1, for_bob); }),
+                HasSubstr("player 1 is not the active player 0"));
     EXPECT_EQ(snapshot(game), before);
 
     EXPECT_TRUE(game.tokens().empty());
@@ -219,8 +226,9 @@ TEST(LbGames, LB8_AfterAMeepleNoBuildingThisTurn) {
     const auto after_meeple = snapshot(game);
 
     EXPECT_THROW(game.apply_expansion_option(0), HostError);
-    // Even straight through the bridge, the plugin sees the figure action taken.
-    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 0, shed); }), HasSubstr("APPLY_FIGURE_ACTION"));
+    // Even straight through the bridge, the figure step is seen as used.
+    EXPECT_THAT(error_of([&] { hooks->apply_figure_action(game, 0, shed); }),
+                HasSubstr("cannot place LB_SHED at (1,0): the figure step of this turn is already used"));
     EXPECT_EQ(snapshot(game), after_meeple);
 
     game.commit(0.5);

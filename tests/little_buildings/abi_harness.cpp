@@ -64,15 +64,6 @@ void put_building(ck::test::TestState& state, const std::string& kind, fb::TileR
     state.game.tokens.emplace_back(where, state.token_kind(kind), static_cast<uint8_t>(placed_by), turn);
 }
 
-void set_turn(ck::test::TestState& state, int active_player, fb::TileRef placed, bool figure_action_taken) {
-    fb::TurnInfo& turn = state.turn();
-    turn.mutate_active_player(static_cast<uint8_t>(active_player));
-    turn.mutate_phase(fb::Phase::ActionPhase);
-    turn.mutate_has_placed_tile(true);
-    turn.mutable_placed_tile() = placed;
-    turn.mutate_figure_action_taken(figure_action_taken);
-}
-
 // -------------------------------------------------------------- requests
 
 fb::HookRequestT game_start(int players) {
@@ -80,27 +71,6 @@ fb::HookRequestT game_start(int players) {
     fb::GameStartArgsT args;
     args.player_count = static_cast<uint8_t>(players);
     args.seed = 42;
-    request.args.Set(std::move(args));
-    return request;
-}
-
-fb::HookRequestT figure_options(int player, fb::TileRef tile) {
-    fb::HookRequestT request = request_for(CK_HOOK_FIGURE_OPTIONS);
-    fb::FigureOptionsArgsT args;
-    args.player = static_cast<uint8_t>(player);
-    args.tile = std::make_unique<fb::TileRef>(tile);
-    request.args.Set(std::move(args));
-    return request;
-}
-
-fb::HookRequestT place_token(int player, const std::string& kind, fb::TileRef where) {
-    fb::HookRequestT request = request_for(CK_HOOK_APPLY_FIGURE_ACTION);
-    fb::ApplyFigureActionArgsT args;
-    args.player = static_cast<uint8_t>(player);
-    args.option = std::make_unique<fb::FigureOptionT>();
-    args.option->action = "place-token";
-    args.option->token_kind = kind;
-    args.option->at = std::make_unique<fb::TileRef>(where);
     request.args.Set(std::move(args));
     return request;
 }

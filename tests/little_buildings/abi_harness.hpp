@@ -49,14 +49,10 @@ private:
 ck::test::TestState make_state(int players, const std::map<std::string, std::string>& rules = {});
 void set_supply(ck::test::TestState& state, int player, const std::string& kind, int count);
 void put_building(ck::test::TestState& state, const std::string& kind, fb::TileRef where, int placed_by = 0);
-// The active player has just placed a tile at `placed`.
-void set_turn(ck::test::TestState& state, int active_player, fb::TileRef placed, bool figure_action_taken = false);
 
 // ---- requests
 
 fb::HookRequestT game_start(int players);
-fb::HookRequestT figure_options(int player, fb::TileRef tile);
-fb::HookRequestT place_token(int player, const std::string& kind, fb::TileRef where);
 
 struct Feature {
     fb::FeatureKind kind = fb::FeatureKind::Road;

@@ -15,17 +15,20 @@ const fb::RuleOptionDeclT* find_option(const fb::ExpansionManifestT& m, const st
     return nullptr;
 }
 
-TEST(LittleBuildingsManifest, DescriptorNamesTheExpansionAndItsFourHooks) {
+// Dealing (GAME_START) and the bonus (BONUS_POINTS); placing a building
+// needs no hook (below).
+TEST(LittleBuildingsManifest, DescriptorNamesTheExpansionAndItsTwoHooks) {
     const Module& module = Module::get();
     const ck_expansion_desc* desc = module.api().expansion_at(module.ctx(), module.little_buildings());
     ASSERT_NE(desc, nullptr);
     EXPECT_STREQ(desc->id, "cloisterkit.little-buildings");
-    EXPECT_EQ(desc->hooks, CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_FIGURE_OPTIONS) |
-                               CK_HOOK_BIT(CK_HOOK_APPLY_FIGURE_ACTION) | CK_HOOK_BIT(CK_HOOK_BONUS_POINTS));
+    EXPECT_EQ(desc->hooks, CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_BONUS_POINTS));
 }
 
 // LB-3: 6 towers, 6 houses, 6 sheds, under JCloisterZone's token names.
-TEST(LittleBuildingsManifest, LB3_DeclaresSixTokensOfEachKind) {
+// LB-6, LB-8: each is placed instead of a meeple on the tile just placed,
+// which the host offers and applies from this declaration.
+TEST(LittleBuildingsManifest, LB3_LB6_DeclaresSixTokensOfEachKindPlacedInsteadOfAFigure) {
     const fb::ExpansionManifestT m = Module::get().manifest();
     EXPECT_EQ(m.id, "cloisterkit.little-buildings");
     EXPECT_EQ(m.jcz_element, "little-buildings");
@@ -34,7 +37,10 @@ TEST(LittleBuildingsManifest, LB3_DeclaresSixTokensOfEachKind) {
     EXPECT_EQ(m.token_kinds[0]->kind, kTower);
     EXPECT_EQ(m.token_kinds[1]->kind, kHouse);
     EXPECT_EQ(m.token_kinds[2]->kind, kShed);
-    for (const auto& k : m.token_kinds) EXPECT_EQ(k->count, 6) << k->kind;
+    for (const auto& k : m.token_kinds) {
+        EXPECT_EQ(k->count, 6) << k->kind;
+        EXPECT_EQ(k->placement, fb::TokenPlacement::InsteadOfFigure) << k->kind;
+    }
 }
 
 TEST(LittleBuildingsManifest, DeclaresEveryOptionWithDefaultFirst) {

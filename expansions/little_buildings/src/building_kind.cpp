@@ -20,17 +20,6 @@ std::string_view display_name(BuildingKind kind) {
     return {};
 }
 
-std::string_view option_label(BuildingKind kind) {
-    // A constant: FIGURE_OPTIONS runs every turn, and the option already
-    // carries its position.
-    switch (kind) {
-        case BuildingKind::Tower: return "place a tower";
-        case BuildingKind::House: return "place a house";
-        case BuildingKind::Shed: return "place a shed";
-    }
-    return {};
-}
-
 std::optional<BuildingKind> parse_token_kind(std::string_view kind) {
     for (BuildingKind k : kAllKinds)
         if (token_kind(k) == kind) return k;

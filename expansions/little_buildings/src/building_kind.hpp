@@ -20,8 +20,6 @@ inline constexpr int kTokensPerKind = 6;
 std::string_view token_kind(BuildingKind kind);
 // The player-facing name: "tower", "house", "shed".
 std::string_view display_name(BuildingKind kind);
-// Human-readable label of the figure-step option for this kind.
-std::string_view option_label(BuildingKind kind);
 // The kind for a token kind string, or nothing for another expansion's token.
 std::optional<BuildingKind> parse_token_kind(std::string_view kind);
 

@@ -19,16 +19,19 @@ sdk::ExpansionInfo expansion_info() {
         "added after all other modifiers, also at final scoring.";
     info.hooks = kHooks;
     info.rule_options = rule_option_declarations();
+    // LB-6, LB-8: a building goes on the tile just placed instead of a
+    // meeple and uses up the figure step. The host offers and applies that
+    // itself (TokenPlacement::InsteadOfFigure): no hook call on the ~60
+    // figure steps of a game.
     for (BuildingKind kind : kAllKinds)
-        info.token_kinds.push_back({std::string(token_kind(kind)), std::string(display_name(kind)), kTokensPerKind});
+        info.token_kinds.push_back({std::string(token_kind(kind)), std::string(display_name(kind)), kTokensPerKind,
+                                    fb::TokenPlacement::InsteadOfFigure});
     info.jcz_element = "little-buildings";
     // JCloisterZone's scoring rule means our values option.
     const std::string values_key(option_keys::kValues);
     info.jcz_rule_aliases = {{"little-buildings-scoring", "1/1/1", values_key, "flat"},
                              {"little-buildings-scoring", "3/2/1", values_key, "321"}};
-    // Saved calls: no building left means nothing to offer (LB-6), and a
-    // feature no building lies on gets no bonus (LB-2).
-    info.hook_filters.push_back({CK_HOOK_FIGURE_OPTIONS, fb::HookFilter::ActivePlayerHasOwnTokens, {}, {}});
+    // Saved calls: a feature no building lies on gets no bonus (LB-2).
     info.hook_filters.push_back({CK_HOOK_BONUS_POINTS, fb::HookFilter::FeatureTouchesOwnTokens, {}, {}});
     return info;
 }

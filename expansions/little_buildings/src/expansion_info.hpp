@@ -6,8 +6,8 @@
 namespace ck::little_buildings {
 
 // The hooks this expansion implements.
-inline constexpr uint64_t kHooks = CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_FIGURE_OPTIONS) |
-                                   CK_HOOK_BIT(CK_HOOK_APPLY_FIGURE_ACTION) | CK_HOOK_BIT(CK_HOOK_BONUS_POINTS);
+// Placing a building needs none: its token kinds are declared InsteadOfFigure.
+inline constexpr uint64_t kHooks = CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_BONUS_POINTS);
 
 sdk::ExpansionInfo expansion_info();
 

@@ -16,8 +16,6 @@
 namespace ck::little_buildings {
 namespace {
 
-inline constexpr std::string_view kPlaceTokenAction = "place-token";
-
 // Every bad input below is the host's mistake; the SDK reports the exception
 // as CK_E_INTERNAL with this message, and the host must not apply anything.
 [[noreturn]] void reject(const std::string& why) { throw std::runtime_error("little buildings: " + why); }
@@ -55,50 +53,6 @@ public:
             for (size_t k = 0; k < kAllKinds.size(); ++k)
                 if (dealt[k] > 0) out.give_tokens(seat, token_kind(kAllKinds[k]), dealt[k]);
         }
-    }
-
-    // LB-6: one option per building type the player still has, on the tile
-    // just placed; none once the figure step is used (LB-8).
-    void figure_options(const sdk::HookContext& ctx, const fb::FigureOptionsArgs& args,
-                        sdk::Effects& out) const override {
-        const fb::TurnInfo* turn = ctx.state().turn();
-        if (turn && turn->figure_action_taken()) return;
-        if (!args.tile()) reject("FIGURE_OPTIONS without the tile just placed");
-        for (BuildingKind kind : kAllKinds) {
-            if (ctx.tokens_in_supply(args.player(), token_kind(kind)) <= 0) continue;
-            out.offer_figure_option(kPlaceTokenAction, token_kind(kind), *args.tile(), option_label(kind));
-        }
-    }
-
-    // LB-6, LB-8: the building goes on the tile just placed and uses up the
-    // figure step. Anything the player was not offered is refused.
-    void apply_figure_action(const sdk::HookContext& ctx, const fb::ApplyFigureActionArgs& args,
-                             sdk::Effects& out) const override {
-        const fb::FigureOption* option = args.option();
-        if (!option) reject("APPLY_FIGURE_ACTION without an option");
-        const std::string action = option->action() ? option->action()->str() : "";
-        if (action != kPlaceTokenAction) reject("unknown figure action '" + action + "'");
-        const std::string kind_name = option->token_kind() ? option->token_kind()->str() : "";
-        auto kind = parse_token_kind(kind_name);
-        if (!kind) reject("'" + kind_name + "' is not a little building (LB_TOWER, LB_HOUSE or LB_SHED)");
-        if (!option->at()) reject("place-token without a position");
-
-        const fb::TurnInfo* turn = ctx.state().turn();
-        if (!turn || !turn->has_placed_tile())
-            reject("a building can only be placed after a tile was placed this turn (LB-6)");
-        if (args.player() != turn->active_player())
-            reject("player " + std::to_string(args.player()) + " is not the active player " +
-                   std::to_string(turn->active_player()));
-        if (turn->figure_action_taken())
-            reject("the figure step of this turn is already used (LB-8)");
-        if (!sdk::same_tile(*option->at(), turn->placed_tile()))
-            reject("a building must go on the tile just placed " + sdk::tile_ref_text(turn->placed_tile()) + ", not on " +
-                   sdk::tile_ref_text(*option->at()) + " (LB-6)");
-        if (ctx.tokens_in_supply(args.player(), kind_name) <= 0)
-            reject("player " + std::to_string(args.player()) + " has no " + kind_name + " left (LB-6)");
-
-        out.place_token(args.player(), kind_name, *option->at());
-        out.consume_figure_action();
     }
 
     // LB-2, LB-12, LB-14, LB-15, LB-17, LB-20, LB-23.

@@ -38,6 +38,9 @@ struct TokenKind {
     std::string kind;  // "LB_TOWER"
     std::string name;  // "tower"
     int count = 0;
+    // InsteadOfFigure: the host offers and applies its placement on the tile
+    // just placed without calling a hook (manifest.fbs, TokenPlacement).
+    fb::TokenPlacement placement = fb::TokenPlacement::ByHooks;
 };
 
 struct RuleAlias {
