@@ -10,7 +10,7 @@
 #include <optional>
 #include <string_view>
 
-#include "game_state_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
 
 #include <cloisterkit/sdk/helpers.hpp>
 
