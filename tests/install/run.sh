@@ -5,15 +5,15 @@
 # (CMake package + ck_add_plugin_module, then pkg-config only), and runs the
 # installed `cloisterkit` with each module.
 #
-# run.sh build=DIR work=DIR major=N generator=G cc=C cxx=CXX cflags=F \
-#        cxxflags=F modflags=F exeflags=F
+# run.sh build=DIR work=DIR major=N generator=G [cmake=CMAKE] cc=C cxx=CXX \
+#        cflags=F cxxflags=F modflags=F exeflags=F
 # (name=value pairs, so an empty value is still an argument; the compilers
 # and flags are the build's, so a sanitizer build's SDK links.)
 set -euo pipefail
-build= work= major= generator= cc= cxx= cflags= cxxflags= modflags= exeflags=
+build= work= major= generator= cmake=cmake cc= cxx= cflags= cxxflags= modflags= exeflags=
 for arg in "$@"; do
   case $arg in
-    build=* | work=* | major=* | generator=* | cc=* | cxx=* | cflags=* | cxxflags=* | modflags=* | exeflags=*)
+    build=* | work=* | major=* | generator=* | cmake=* | cc=* | cxx=* | cflags=* | cxxflags=* | modflags=* | exeflags=*)
       printf -v "${arg%%=*}" '%s' "${arg#*=}" ;;
     *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
   esac
@@ -34,7 +34,7 @@ mkdir -p "$work"
 unset CLOISTERKIT_PLUGIN_PATH CMAKE_PREFIX_PATH PKG_CONFIG_PATH
 
 step "cmake --install into a temporary prefix, then moving it"
-cmake --install "$build" --prefix "$work/staging" >"$work/install.log"
+"$cmake" --install "$build" --prefix "$work/staging" >"$work/install.log"
 mv "$work/staging" "$work/prefix"
 prefix=$work/prefix
 [ -x "$prefix/bin/cloisterkit" ] || fail "no bin/cloisterkit"
@@ -66,7 +66,7 @@ grep -hv '^#' "$pc_dir"/cloisterkit*.pc | grep -iE 'spdlog|fmt|boost|pugixml|nlo
   && fail "the .pc files need an internal dependency"
 
 step "consumer built with find_package(CloisterKit $major CONFIG) and ck_add_plugin_module"
-cmake -S "$here/consumer" -B "$work/consumer-cmake" -G "$generator" \
+"$cmake" -S "$here/consumer" -B "$work/consumer-cmake" -G "$generator" \
   -DCMAKE_PREFIX_PATH="$prefix" -DCK_EXPECTED_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
   -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_FLAGS="$cflags" -DCMAKE_CXX_FLAGS="$cxxflags" \
@@ -74,7 +74,7 @@ cmake -S "$here/consumer" -B "$work/consumer-cmake" -G "$generator" \
   || { cat "$work/consumer-configure.log" >&2; fail "configuring the consumer"; }
 expect "consumer: CloisterKit" "$work/consumer-configure.log"
 expect "in $prefix/" "$work/consumer-configure.log"
-cmake --build "$work/consumer-cmake" >"$work/consumer-build.log" \
+"$cmake" --build "$work/consumer-cmake" >"$work/consumer-build.log" \
   || { cat "$work/consumer-build.log" >&2; fail "building the consumer"; }
 # The generated headers (and everything else) came from the prefix only.
 for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
