@@ -9,6 +9,7 @@
 #include <pugixml.hpp>
 
 #include "build_tree.hpp"
+#include "install_layout.hpp"
 #include "errors.hpp"
 #include "file_input.hpp"
 #include "limits.hpp"
@@ -362,12 +363,16 @@ std::string default_tile_dir() {
     std::error_code ec;
     // The source tree's folder only for the program running from its build
     // tree: an installed copy reads the installed tiles (core/build_tree.hpp).
+    // The installed tiles are found relative to the program (core/install_layout.hpp).
     const bool build_tree = running_from_build_tree();
     if (build_tree && fs::is_regular_file(fs::path(CK_DEFAULT_TILE_DIR) / "basic.xml", ec)) return CK_DEFAULT_TILE_DIR;
-    if (fs::is_regular_file(fs::path(CK_INSTALLED_TILE_DIR) / "basic.xml", ec)) return CK_INSTALLED_TILE_DIR;
+    const fs::path installed = installed_tile_dir();
+    if (!installed.empty() && fs::is_regular_file(installed / "basic.xml", ec)) return installed.string();
     throw HostError(ErrorCategory::Io, std::string("no tile directory with basic.xml found (looked in ") +
                                            (build_tree ? std::string(CK_DEFAULT_TILE_DIR) + " and " : std::string()) +
-                                           CK_INSTALLED_TILE_DIR + ")");
+                                           (installed.empty() ? std::string("no installed folder: /proc/self/exe unreadable")
+                                                              : installed.string()) +
+                                           ")");
 }
 
 std::string default_tile_file() { return default_tile_dir() + "/basic.xml"; }

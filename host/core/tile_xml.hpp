@@ -55,7 +55,8 @@ std::vector<TileTypeId> build_pack(const TileCatalog& catalog, const std::map<st
 
 // Directory of the tile files the host ships: the source tree's host/data
 // (CK_DEFAULT_TILE_DIR) for the program running from its build tree
-// (core/build_tree.hpp), else the installed one (CK_INSTALLED_TILE_DIR).
+// (core/build_tree.hpp), else the installed one, found relative to the
+// program (core/install_layout.hpp).
 // Throws HostError (Io) when neither applies.
 std::string default_tile_dir();
 // default_tile_dir() + "/basic.xml".

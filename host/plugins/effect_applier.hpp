@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/expansion_hooks.hpp"
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/hooks_generated.h>
 
 namespace ck::host {
 

@@ -9,7 +9,7 @@
 
 #include "buffer_check.hpp"
 #include "hook_names.hpp"
-#include "manifest_generated.h"
+#include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::host {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/figure_kinds.hpp"
-#include "manifest_generated.h"
+#include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::host {
 

@@ -6,6 +6,7 @@
 
 #include "core/build_tree.hpp"
 #include "core/errors.hpp"
+#include "core/install_layout.hpp"
 
 namespace fs = std::filesystem;
 
@@ -83,7 +84,9 @@ std::vector<SearchDir> plugin_search_path(const PluginSearchOptions& options, st
         // copy of this one elsewhere) must not load what is later put there.
         if (running_from_build_tree() && is_dir(CK_BUILD_PLUGIN_DIR))
             add_unique(out, CK_BUILD_PLUGIN_DIR, SearchOrigin::BuildTree);
-        if (is_dir(CK_INSTALLED_PLUGIN_DIR)) add_unique(out, CK_INSTALLED_PLUGIN_DIR, SearchOrigin::Installed);
+        // The installed folder is found relative to the program (core/install_layout.hpp).
+        if (const fs::path installed = installed_plugin_dir(); !installed.empty() && is_dir(installed))
+            add_unique(out, installed, SearchOrigin::Installed);
     }
     return out;
 }

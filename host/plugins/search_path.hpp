@@ -3,7 +3,8 @@
 //   2. CLOISTERKIT_PLUGIN_PATH (colon-separated, absolute entries only),
 //   3. the build tree's plugin folder, but only for the uninstalled program
 //      running from that build tree's bin/ (core/build_tree.hpp),
-//   4. the installed plugin folder (<libdir>/cloisterkit/plugins).
+//   4. the installed plugin folder (<libdir>/cloisterkit/plugins), found
+//      relative to the program (core/install_layout.hpp).
 // Never the current directory, and never a build tree from an installed
 // program: a module is native code run with the user's rights, so only
 // configured places are searched.

@@ -5,7 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
-#include "game_setup_generated.h"
+#include <cloisterkit/schemas/game_setup_generated.h>
 
 namespace ck::host {
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/geometry.hpp"
-#include "game_state_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
 
 namespace ck::host {
 

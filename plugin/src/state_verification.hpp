@@ -3,7 +3,7 @@
 
 #include <cloisterkit/plugin.h>
 
-#include "game_state_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
 
 namespace ck::sdk::detail {
 

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "manifest_generated.h"
+#include <cloisterkit/schemas/manifest_generated.h>
 #include "support/c_host.hpp"
 #include "support/fixtures.hpp"
 

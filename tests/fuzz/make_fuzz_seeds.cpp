@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/game.hpp"
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/hooks_generated.h>
 #include "jcz/replayer.hpp"
 #include "jcz/saved_game.hpp"
 #include "plugins/module_loader.hpp"

@@ -25,7 +25,7 @@
 #include <cstring>
 #include <vector>
 
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/hooks_generated.h>
 
 #ifndef CK_FUZZ_HOOK
 #error "define CK_FUZZ_HOOK to the hook id the target calls"

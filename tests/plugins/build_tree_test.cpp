@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/build_tree.hpp"
+#include "core/install_layout.hpp"
 #include "plugins/search_path.hpp"
 #include "run_cli.hpp"
 #include "test_modules.hpp"
@@ -82,19 +83,44 @@ TEST(BuildTree, AnInstalledCopyNeverSearchesTheBuildTree) {
     const CommandResult text = run(copy, "plugins");
     EXPECT_THAT(text.out, Not(HasSubstr("[build tree]")));
 
-    if (!fs::exists(CK_INSTALLED_PLUGIN_DIR)) {
-        // Nothing is installed on this machine: no expansion can be found.
-        const CommandResult play = run(copy, "play --expansions little-buildings");
-        EXPECT_EQ(play.status, 2) << play.output();
-        EXPECT_THAT(play.err, HasSubstr("unknown expansion 'little-buildings'; available: none"));
-    }
-    if (!fs::exists(fs::path(CK_INSTALLED_TILE_DIR) / "basic.xml")) {
-        // Nor does it read the source tree's tiles.
-        const CommandResult play = run(copy, "play --seed 1");
-        EXPECT_EQ(play.status, 2) << play.output();
-        EXPECT_THAT(play.err, HasSubstr("no tile directory with basic.xml found (looked in " +
-                                        std::string(CK_INSTALLED_TILE_DIR) + ")"));
-    }
+    // Nothing is installed beside the copy (the installed folders are found
+    // relative to the program, core/install_layout.hpp): no expansion can be
+    // found,
+    const CommandResult play = run(copy, "play --expansions little-buildings");
+    EXPECT_EQ(play.status, 2) << play.output();
+    EXPECT_THAT(play.err, HasSubstr("unknown expansion 'little-buildings'; available: none"));
+    // nor does it read the source tree's tiles.
+    const CommandResult tiles = run(copy, "play --seed 1");
+    EXPECT_EQ(tiles.status, 2) << tiles.output();
+    EXPECT_THAT(tiles.err, HasSubstr("no tile directory with basic.xml found (looked in " +
+                                     ck::host::installed_tile_dir_for(copy).string() + ")"));
+}
+
+// An install tree works wherever it is: the copy finds the tiles and the
+// plugin folder beside it (<prefix>/share/cloisterkit/tiles,
+// <prefix>/<libdir>/cloisterkit/plugins). tests/install checks a real
+// `cmake --install`, moved elsewhere.
+TEST(BuildTree, AnInstalledCopyFindsTheFoldersOfItsPrefix) {
+    ScratchDir dir("prefix");
+    const fs::path copy = installed_copy(dir);
+    const fs::path tiles = ck::host::installed_tile_dir_for(copy), plugins = ck::host::installed_plugin_dir_for(copy);
+    EXPECT_EQ(tiles, (dir.path() / "bin" / CK_TILE_DIR_FROM_BIN).lexically_normal());
+    EXPECT_TRUE(is_under(tiles, dir.path())) << tiles;
+    EXPECT_TRUE(is_under(plugins, dir.path())) << plugins;
+    fs::create_directories(tiles);
+    fs::create_directories(plugins);
+    fs::copy_file(fs::path(CK_TEST_SOURCE_DIR) / "host/data/basic.xml", tiles / "basic.xml");
+    fs::copy_file(fs::path(CK_TEST_PLUGIN_DIR) / "cloisterkit_expansions.so", plugins / "cloisterkit_expansions.so");
+
+    const CommandResult r = run(copy, "plugins --json");
+    ASSERT_EQ(r.status, 0) << r.output();
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["search_path"].size(), 1u) << r.out;
+    EXPECT_EQ(j["search_path"][0]["origin"], "installed");
+    EXPECT_EQ(fs::path(j["search_path"][0]["dir"].get<std::string>()), fs::weakly_canonical(plugins));
+    const CommandResult play = run(copy, "play --expansions all --seed 3");
+    EXPECT_EQ(play.status, 0) << play.output();
+    EXPECT_THAT(play.out, HasSubstr("final scores after"));
 }
 
 TEST(BuildTree, AnInstalledCopyLoadsWhatItIsGiven) {

@@ -12,10 +12,10 @@
 #include <vector>
 #include <string_view>
 
-#include "game_setup_generated.h"
-#include "game_state_generated.h"
-#include "hooks_generated.h"
-#include "manifest_generated.h"
+#include <cloisterkit/schemas/game_setup_generated.h>
+#include <cloisterkit/schemas/game_state_generated.h>
+#include <cloisterkit/schemas/hooks_generated.h>
+#include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::test {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "common_generated.h"
+#include <cloisterkit/schemas/common_generated.h>
 #include "options.hpp"
 
 namespace ck::halflings {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "deal.hpp"
-#include "game_state_generated.h"
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
+#include <cloisterkit/schemas/hooks_generated.h>
 
 #include <cloisterkit/sdk/hook_context.hpp>
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "common_generated.h"
+#include <cloisterkit/schemas/common_generated.h>
 #include "options.hpp"
 
 namespace ck::little_buildings {

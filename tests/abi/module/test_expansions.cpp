@@ -57,8 +57,8 @@ public:
 
     void on_tile_placed(const HookContext& c, const fb::TilePlacedArgs& a, Effects& fx) const override {
         const fb::TileRef& at = a.placement()->at();
-        c.logger().info("tile placed at ({},{})", at.x(), at.y());
-        c.logger().debug("debug detail for ({},{})", at.x(), at.y());
+        c.logger().info("tile placed at (", at.x(), ",", at.y(), ")");
+        c.logger().debug("debug detail for (", at.x(), ",", at.y(), ")");
         fx.add_points(a.player(), 1, "placed");
     }
 
@@ -107,7 +107,7 @@ public:
     }
 
     void on_turn_end(const HookContext& c, const fb::TurnEndArgs& a, Effects&) const override {
-        c.logger().warn("turn of player {} ended", a.player());
+        c.logger().warn("turn of player ", a.player(), " ended");
     }
 };
 

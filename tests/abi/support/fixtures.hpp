@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "game_setup_generated.h"
-#include "game_state_generated.h"
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/game_setup_generated.h>
+#include <cloisterkit/schemas/game_state_generated.h>
+#include <cloisterkit/schemas/hooks_generated.h>
 
 namespace ck::abi_test {
 

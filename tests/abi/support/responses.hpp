@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/hooks_generated.h>
 
 namespace ck::abi_test {
 

@@ -16,9 +16,9 @@
 #include <string>
 #include <thread>
 
-#include "game_state_generated.h"
-#include "hooks_generated.h"
-#include "manifest_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
+#include <cloisterkit/schemas/hooks_generated.h>
+#include <cloisterkit/schemas/manifest_generated.h>
 
 #ifndef TEST_MODULE_VARIANT
 #define TEST_MODULE_VARIANT 1

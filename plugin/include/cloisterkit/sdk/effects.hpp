@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "hooks_generated.h"
+#include <cloisterkit/schemas/hooks_generated.h>
 
 namespace ck::sdk {
 

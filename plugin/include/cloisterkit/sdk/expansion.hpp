@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "game_state_generated.h"
-#include "hooks_generated.h"
-#include "manifest_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
+#include <cloisterkit/schemas/hooks_generated.h>
+#include <cloisterkit/schemas/manifest_generated.h>
 
 #include <cloisterkit/sdk/effects.hpp>
 #include <cloisterkit/sdk/hook_context.hpp>

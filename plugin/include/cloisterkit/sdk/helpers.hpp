@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "common_generated.h"
-#include "game_setup_generated.h"
-#include "game_state_generated.h"
+#include <cloisterkit/schemas/common_generated.h>
+#include <cloisterkit/schemas/game_setup_generated.h>
+#include <cloisterkit/schemas/game_state_generated.h>
 
 namespace ck::sdk {
 

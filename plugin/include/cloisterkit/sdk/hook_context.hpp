@@ -5,14 +5,13 @@
 // and the players before the hook runs, so Get() with them is in range.
 #pragma once
 
-#include <spdlog/logger.h>
-
 #include <optional>
 #include <string_view>
 
-#include "game_state_generated.h"
+#include <cloisterkit/schemas/game_state_generated.h>
 
 #include <cloisterkit/sdk/helpers.hpp>
+#include <cloisterkit/sdk/logger.hpp>
 
 namespace ck::sdk {
 
@@ -24,7 +23,7 @@ public:
 
     const fb::GameState& state() const { return state_; }
     const fb::GameSetup& setup() const { return setup_; }
-    spdlog::logger& logger() const { return logger_; }
+    const Logger& logger() const { return logger_; }
     std::string_view expansion_id() const { return expansion_id_; }
 
     // The value of rule option `key` in this game, if the host set it.
@@ -63,7 +62,7 @@ public:
 private:
     const fb::GameState& state_;
     const fb::GameSetup& setup_;
-    spdlog::logger& logger_;
+    Logger logger_;
     std::string_view expansion_id_;
 };
 

@@ -1,0 +1,35 @@
+#include "install_layout.hpp"
+
+#include <system_error>
+
+namespace ck::host {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path from_bin(const fs::path& executable, const char* relative) {
+    if (executable.empty()) return {};
+    std::error_code ec;
+    const fs::path program = fs::canonical(executable, ec);
+    if (ec) return {};
+    return (program.parent_path() / relative).lexically_normal();
+}
+
+fs::path self() {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe;
+}
+
+}  // namespace
+
+fs::path installed_tile_dir_for(const fs::path& executable) { return from_bin(executable, CK_TILE_DIR_FROM_BIN); }
+fs::path installed_plugin_dir_for(const fs::path& executable) {
+    return from_bin(executable, CK_PLUGIN_DIR_FROM_BIN);
+}
+
+fs::path installed_tile_dir() { return installed_tile_dir_for(self()); }
+fs::path installed_plugin_dir() { return installed_plugin_dir_for(self()); }
+
+}  // namespace ck::host

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The install test (tests/install/CMakeLists.txt): installs the build tree
+# into a temporary prefix, moves the prefix elsewhere (the tree must be
+# relocatable), builds the out-of-tree consumer (consumer/) against it twice
+# (CMake package + ck_add_plugin_module, then pkg-config only), and runs the
+# installed `cloisterkit` with each module.
+#
+# run.sh build=DIR work=DIR major=N generator=G [cmake=CMAKE] cc=C cxx=CXX \
+#        cflags=F cxxflags=F modflags=F exeflags=F
+# (name=value pairs, so an empty value is still an argument; the compilers
+# and flags are the build's, so a sanitizer build's SDK links.)
+set -euo pipefail
+build= work= major= generator= cmake=cmake cc= cxx= cflags= cxxflags= modflags= exeflags=
+for arg in "$@"; do
+  case $arg in
+    build=* | work=* | major=* | generator=* | cmake=* | cc=* | cxx=* | cflags=* | cxxflags=* | modflags=* | exeflags=*)
+      printf -v "${arg%%=*}" '%s' "${arg#*=}" ;;
+    *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
+[ -n "$build" ] && [ -n "$work" ] && [ -n "$major" ] && [ -n "$generator" ] || { echo "run.sh: build, work, major and generator are required" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+source_dir=$(cd "$here/../.." && pwd)
+
+fail() { echo "install test: FAILED: $*" >&2; exit 1; }
+step() { echo "install test: $*"; }
+# expect TEXT FILE: FILE contains TEXT.
+expect() { grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "no '$1' in $2"; }; }
+# refuse TEXT FILE: FILE does not contain TEXT.
+refuse() { ! grep -qF -- "$1" "$2" || { grep -nF -- "$1" "$2" >&2; fail "'$1' in $2"; }; }
+
+rm -rf "$work"
+mkdir -p "$work"
+unset CLOISTERKIT_PLUGIN_PATH CMAKE_PREFIX_PATH PKG_CONFIG_PATH
+
+step "cmake --install into a temporary prefix, then moving it"
+"$cmake" --install "$build" --prefix "$work/staging" >"$work/install.log"
+mv "$work/staging" "$work/prefix"
+prefix=$work/prefix
+[ -x "$prefix/bin/cloisterkit" ] || fail "no bin/cloisterkit"
+for f in include/cloisterkit/plugin.h include/cloisterkit/sdk/module.hpp \
+         include/cloisterkit/schemas/common_generated.h share/cloisterkit/tiles/basic.xml \
+         share/cloisterkit/schemas/hooks.fbs share/cloisterkit/cloisterkit_plugin.map; do
+  [ -f "$prefix/$f" ] || fail "not installed: $f"
+done
+cmake_dir=$(dirname "$(find "$prefix" -name CloisterKitConfig.cmake)")
+pc_dir=$(dirname "$(find "$prefix" -name cloisterkit-sdk.pc)")
+for f in CloisterKitConfigVersion.cmake CloisterKitTargets.cmake CloisterKitPluginModule.cmake; do
+  [ -f "$cmake_dir/$f" ] || fail "not installed: $cmake_dir/$f"
+done
+[ -f "$pc_dir/cloisterkit.pc" ] || fail "not installed: cloisterkit.pc"
+ls "$(dirname "$pc_dir")"/libcloisterkit_sdk.a >/dev/null || fail "not installed: libcloisterkit_sdk.a"
+ls "$(dirname "$pc_dir")"/cloisterkit/plugins/cloisterkit_expansions.so >/dev/null || fail "not installed: the plugin module"
+
+# Nothing installed names the build or source tree, the old prefix, or our
+# internal dependencies.
+# (The prefix is inside the build tree, hence the folders named here.)
+grep -rIlF -e "$build/generated" -e "$build/packaging" -e "$source_dir/abi" -e "$source_dir/plugin" \
+  -e "$source_dir/schemas" -e "$source_dir/packaging" -e "$work/staging" "$prefix/include" "$cmake_dir" "$pc_dir" \
+  && fail "installed files name the build tree, the source tree or the staging prefix"
+grep -rIlE '#include *[<"](spdlog|fmt|boost|pugixml|nlohmann)' "$prefix/include" \
+  && fail "installed headers include an internal dependency"
+grep -rIlE 'spdlog::|fmt::|Boost::|pugixml|nlohmann' "$cmake_dir" \
+  && fail "the CMake package needs an internal dependency"
+grep -hv '^#' "$pc_dir"/cloisterkit*.pc | grep -iE 'spdlog|fmt|boost|pugixml|nlohmann' \
+  && fail "the .pc files need an internal dependency"
+
+step "consumer built with find_package(CloisterKit $major CONFIG) and ck_add_plugin_module"
+"$cmake" -S "$here/consumer" -B "$work/consumer-cmake" -G "$generator" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCK_EXPECTED_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+  -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_FLAGS="$cflags" -DCMAKE_CXX_FLAGS="$cxxflags" \
+  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/consumer-configure.log" \
+  || { cat "$work/consumer-configure.log" >&2; fail "configuring the consumer"; }
+expect "consumer: CloisterKit" "$work/consumer-configure.log"
+expect "in $prefix/" "$work/consumer-configure.log"
+"$cmake" --build "$work/consumer-cmake" >"$work/consumer-build.log" \
+  || { cat "$work/consumer-build.log" >&2; fail "building the consumer"; }
+# The generated headers (and everything else) came from the prefix only.
+for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
+  refuse "$tree" "$work/consumer-cmake/compile_commands.json"
+done
+"$work/consumer-cmake/abi_only" | grep -q '^ABI 1\.' || fail "abi_only"
+
+step "consumer built with pkg-config only"
+export PKG_CONFIG_PATH=$pc_dir
+pc() { pkg-config "$@" cloisterkit-sdk; }
+[ "$(pkg-config --variable=plugindir cloisterkit)" -ef "$(dirname "$pc_dir")/cloisterkit/plugins" ] \
+  || fail "cloisterkit.pc: plugindir $(pkg-config --variable=plugindir cloisterkit)"
+[ -f "$(pkg-config --variable=schemadir cloisterkit)/hooks.fbs" ] || fail "cloisterkit.pc: schemadir"
+mkdir -p "$work/consumer-pc"
+# shellcheck disable=SC2046  # the flags are words
+"$cxx" $cxxflags $(pc --variable=module_cflags) $(pc --cflags) "$here/consumer/install_check.cpp" \
+  -o "$work/consumer-pc/install_check.so" $modflags $(pc --variable=module_ldflags) $(pc --libs) \
+  || fail "building the consumer with pkg-config"
+
+for module in "$work/consumer-cmake/plugins/install_check.so" "$work/consumer-pc/install_check.so"; do
+  exported=$(nm -D --defined-only "$module" | awk '{print $NF}' | sed 's/@.*//' | grep -v '^CK_PLUGIN_1$' | sort -u)
+  [ "$exported" = ck_plugin_negotiate_v1 ] || fail "$module exports: $exported"
+  if readelf -d "$module" | grep -E 'NEEDED.*(flatbuffers|spdlog|fmt)'; then fail "$module needs an internal library"; fi
+  dir=$(dirname "$module")
+  step "the moved prefix's cloisterkit with $module"
+  "$prefix/bin/cloisterkit" plugins --plugin-path "$dir" >"$work/plugins.log" 2>&1 \
+    || { cat "$work/plugins.log" >&2; fail "cloisterkit plugins"; }
+  expect "expansion org.example.install-check" "$work/plugins.log"
+  # The installed folder, found relative to the moved program.
+  expect "[installed]" "$work/plugins.log"
+  expect "expansion cloisterkit.little-buildings" "$work/plugins.log"
+  "$prefix/bin/cloisterkit" play --plugin-path "$dir" --expansions org.example.install-check --seed 3 \
+    >"$work/play.log" 2>&1 || { cat "$work/play.log" >&2; fail "cloisterkit play"; }
+  expect "org.example.install-check" "$work/play.log"
+  # Its scoring hook ran: two points more for a completed city.
+  expect "× 2 + 2 from expansions" "$work/play.log"
+  expect "final scores after" "$work/play.log"
+done
+
+step "the moved prefix's cloisterkit alone: play --expansions all --seed 3"
+(cd "$work" && "$prefix/bin/cloisterkit" play --expansions all --seed 3) >"$work/play-all.log" 2>&1 \
+  || { cat "$work/play-all.log" >&2; fail "cloisterkit play --expansions all"; }
+expect "final scores after" "$work/play-all.log"
+step "passed"
