@@ -462,6 +462,14 @@ class PluginModule:
                 return name.decode("utf-8", errors="replace")
         return STATUS_NAMES.get(status, "status %d" % status)
 
+    def get_extension(self, extension_id):
+        """The address of an extension interface ("cloisterkit.something/1"), or
+        None: ABI 1.0 defines none, and get_extension may be NULL."""
+        self._check_open()
+        if self._api.struct_size < field_end(CkPluginApi, "get_extension") or not self._api.get_extension:
+            return None
+        return self._api.get_extension(self._ctx, extension_id.encode("utf-8"))
+
     # ---- buffers
 
     def _take(self, buf, what):

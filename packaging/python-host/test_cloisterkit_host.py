@@ -9,7 +9,6 @@ built, the flatc --python output of schemas/ and the ABI tests' module for
 ABI major 2.
 """
 import argparse
-import contextlib
 import io
 import os
 import re
@@ -96,6 +95,13 @@ class Negotiation(unittest.TestCase):
         self.assertRegex(MODULE.version, r"^\d+\.\d+\.\d+$")
         self.assertEqual(MODULE.abi_minor, ck.CK_ABI_MINOR)
         self.assertEqual(MODULE.schema_revision, ck.CK_SCHEMA_REVISION)
+
+    def test_no_extension_interfaces_in_abi_1(self):
+        self.assertIsNone(MODULE.get_extension("cloisterkit.something/1"))
+
+    def test_status_names_come_from_the_module(self):
+        for status, name in ck.STATUS_NAMES.items():
+            self.assertEqual(MODULE.status_name(status), name)
 
     def test_no_common_schema_revision_is_a_clear_error(self):
         class FutureHost(ck.PluginModule):
