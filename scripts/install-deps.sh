@@ -18,6 +18,9 @@ packages=(
   # tests/render: the step-through page in headless Chromium, driven over
   # chromedriver's WebDriver protocol; the pictures' font.
   chromium chromium-driver fonts-dejavu-core
+  # packaging/python-host: the example host in Python (ctypes and Debian's
+  # FlatBuffers runtime for Python), tested by CTest (python_host).
+  python3 python3-flatbuffers
 )
 missing=()
 for p in "${packages[@]}"; do
