@@ -673,7 +673,8 @@ def decode_manifest(fb, data):
                                         "description": _s(o.Description())})
         for j in range(m.TokenKindsLength()):
             t = m.TokenKinds(j)
-            out["token_kinds"].append({"kind": _s(t.Kind()), "name": _s(t.Name()), "count": t.Count()})
+            out["token_kinds"].append({"kind": _s(t.Kind()), "name": _s(t.Name()), "count": t.Count(),
+                                       "instead_of_figure": t.Placement() == fb.TokenPlacement.TokenPlacement.InsteadOfFigure})
         for j in range(m.FigureKindsLength()):
             k = m.FigureKinds(j)
             out["figure_kinds"].append({"id": _s(k.Id()), "name": _s(k.Name()), "count": k.Count(),
@@ -953,34 +954,6 @@ def game_start_request(fb, player_count, seed):
     return _finish_request(fb, b, CK_HOOK_GAME_START, fb.HookArgs.HookArgs.GameStartArgs, args)
 
 
-def figure_options_request(fb, player, tile):
-    import flatbuffers
-    b = flatbuffers.Builder(256)
-    fb.FigureOptionsArgs.Start(b)
-    fb.FigureOptionsArgs.AddPlayer(b, player)
-    fb.FigureOptionsArgs.AddTile(b, fb.TileRef.CreateTileRef(b, *tile))
-    args = fb.FigureOptionsArgs.End(b)
-    return _finish_request(fb, b, CK_HOOK_FIGURE_OPTIONS, fb.HookArgs.HookArgs.FigureOptionsArgs, args)
-
-
-def apply_figure_action_request(fb, player, option):
-    import flatbuffers
-    b = flatbuffers.Builder(256)
-    action, kind, label = (b.CreateString(option[k]) for k in ("action", "token_kind", "label"))
-    fo = fb.FigureOption
-    fo.Start(b)
-    fo.AddAction(b, action)
-    fo.AddTokenKind(b, kind)
-    fo.AddAt(b, fb.TileRef.CreateTileRef(b, *option["at"]))
-    fo.AddLabel(b, label)
-    opt = fo.End(b)
-    fb.ApplyFigureActionArgs.Start(b)
-    fb.ApplyFigureActionArgs.AddPlayer(b, player)
-    fb.ApplyFigureActionArgs.AddOption(b, opt)
-    args = fb.ApplyFigureActionArgs.End(b)
-    return _finish_request(fb, b, CK_HOOK_APPLY_FIGURE_ACTION, fb.HookArgs.HookArgs.ApplyFigureActionArgs, args)
-
-
 def bonus_points_request(fb, kind, parts, points, scorers, name, completed=True, area=()):
     """BONUS_POINTS for a scored feature: `parts` and `area` are (x, y, corner) tiles."""
     import flatbuffers
@@ -1055,9 +1028,25 @@ def print_module(module, out):
                 print("      %s = %s%s" % (o["key"], o["default"], allowed), file=out)
 
 
+def declared_placements(module, expansion_ids, game, player):
+    """The figure step's token placements a host offers itself: one per token
+    kind declared InsteadOfFigure that the player still has, on the tile just
+    placed, while the figure step is unused (docs/abi.md, "Declared token
+    placement"). No hook is called."""
+    if game.figure_action_taken or game.placed_tile is None:
+        return []
+    offers = []
+    for e in (module.expansion(i) for i in expansion_ids):
+        for t in e.manifest["token_kinds"]:
+            if t["instead_of_figure"] and game.stocks.get((player, t["kind"]), 0) > 0:
+                offers.append({"expansion": e.id, "action": "place-token", "token_kind": t["kind"],
+                               "at": game.placed_tile, "label": "place a " + t["name"]})
+    return offers
+
+
 def demo_little_buildings(module, players, seed, out):
-    """GAME_START, FIGURE_OPTIONS, APPLY_FIGURE_ACTION and BONUS_POINTS of
-    Little Buildings, each on the state the previous effects left."""
+    """GAME_START of Little Buildings, its declared token placement played
+    by this host, then BONUS_POINTS, each on the state the previous step left."""
     fb = module.fb
     lb = module.expansion(LITTLE_BUILDINGS)
     game = new_game(module, [LITTLE_BUILDINGS], players)
@@ -1075,12 +1064,17 @@ def demo_little_buildings(module, players, seed, out):
          game_start_request(fb, players, seed))
     # Player 0 has placed a tile at (1, 0): the figure step.
     game.phase, game.placed_tile = 1, (1, 0, 0)
-    offers = call("%s FIGURE_OPTIONS, player 0, tile (1, 0)" % lb.id, CK_HOOK_FIGURE_OPTIONS,
-                  figure_options_request(fb, 0, game.placed_tile))
+    offers = declared_placements(module, [LITTLE_BUILDINGS], game, 0)
+    print("%s figure step, player 0, tile (1, 0): %d declared placement%s, no hook call" % (
+        lb.id, len(offers), "" if len(offers) == 1 else "s"), file=out)
+    for o in offers:
+        print("  %s %s at %s: %s" % (o["action"], o["token_kind"], o["at"][:2], o["label"]), file=out)
     if offers:
-        option = offers[0][1]["option"]
-        call("%s APPLY_FIGURE_ACTION, player 0, %s" % (lb.id, option["label"]), CK_HOOK_APPLY_FIGURE_ACTION,
-             apply_figure_action_request(fb, 0, option))
+        chosen = offers[0]
+        # What choosing it means, applied by the host as the declaration says.
+        game.apply([("PlaceToken", {"player": 0, "kind": chosen["token_kind"], "at": chosen["at"]}),
+                    ("ConsumeFigureAction", {})])
+        print("  chosen: %s (the figure step is used)" % chosen["label"], file=out)
     road = [(0, 0, 0), (1, 0, 0), (2, 0, 0)]
     call("%s BONUS_POINTS, a completed 3-tile road through (1, 0) scored by player 0" % lb.id, CK_HOOK_BONUS_POINTS,
          bonus_points_request(fb, fb.FeatureKind.FeatureKind.Road, road, 3, [0], "road"))

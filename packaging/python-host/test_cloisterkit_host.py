@@ -155,9 +155,7 @@ class Manifests(unittest.TestCase):
         ids = [e.id for e in MODULE.expansions]
         self.assertEqual(sorted(ids), sorted([LB, HF, ABBOT]))
         bits = lambda *hooks: sum(ck.CK_HOOK_BIT(h) for h in hooks)  # noqa: E731
-        self.assertEqual(MODULE.expansion(LB).hooks,
-                         bits(ck.CK_HOOK_GAME_START, ck.CK_HOOK_FIGURE_OPTIONS, ck.CK_HOOK_APPLY_FIGURE_ACTION,
-                              ck.CK_HOOK_BONUS_POINTS))
+        self.assertEqual(MODULE.expansion(LB).hooks, bits(ck.CK_HOOK_GAME_START, ck.CK_HOOK_BONUS_POINTS))
         self.assertEqual(MODULE.expansion(HF).hooks,
                          bits(ck.CK_HOOK_GAME_START, ck.CK_HOOK_TILE_STEP_OPTIONS, ck.CK_HOOK_FEATURE_SCORING,
                               ck.CK_HOOK_APPLY_TILE_STEP_OPTION))
@@ -170,8 +168,8 @@ class Manifests(unittest.TestCase):
 
     def test_little_buildings_declares_its_tokens_and_options(self):
         m = MODULE.expansion(LB).manifest
-        self.assertEqual([(t["kind"], t["count"]) for t in m["token_kinds"]],
-                         [("LB_TOWER", 6), ("LB_HOUSE", 6), ("LB_SHED", 6)])
+        self.assertEqual([(t["kind"], t["count"], t["instead_of_figure"]) for t in m["token_kinds"]],
+                         [("LB_TOWER", 6, True), ("LB_HOUSE", 6, True), ("LB_SHED", 6, True)])
         options = {o["key"]: o for o in m["rule_options"]}
         self.assertEqual(options["littleBuildings.values"]["default"], "flat")
         self.assertEqual(options["littleBuildings.values"]["allowed"], ["flat", "321"])
@@ -221,8 +219,11 @@ class LittleBuildingsHooks(unittest.TestCase):
         out = io.StringIO()
         game = ck.demo_little_buildings(MODULE, 2, 42, out)
         text = out.getvalue()
-        self.assertIn("OfferFigureOption place-token LB_TOWER at (1, 0)", text)
-        self.assertIn("PlaceToken player=0 kind=LB_TOWER at=(1, 0, 0)", text)
+        # LB-6: each kind in supply offered on the tile just placed, by the
+        # host from the declaration; then LB-2: +1 on the road through it.
+        self.assertIn("figure step, player 0, tile (1, 0): 3 declared placements, no hook call", text)
+        self.assertIn("  place-token LB_TOWER at (1, 0): place a tower", text)
+        self.assertIn("  place-token LB_SHED at (1, 0): place a shed", text)
         self.assertIn("AdjustFeaturePoints delta=1", text)
         self.assertEqual(game.tokens, [(1, 0, 0, "LB_TOWER", 0, 1)])
         self.assertEqual(game.stocks[(0, "LB_TOWER")], 2)
@@ -345,7 +346,7 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         for line in ("module:    cloisterkit-expansions", "ABI:       1.1", "schema:    revision 3",
                      "  cloisterkit.little-buildings: Little Buildings",
-                     "    hooks:        GAME_START, FIGURE_OPTIONS, APPLY_FIGURE_ACTION, BONUS_POINTS",
+                     "    hooks:        GAME_START, BONUS_POINTS",
                      "    token kinds:  LB_TOWER (tower) x6, LB_HOUSE (house) x6, LB_SHED (shed) x6",
                      "      littleBuildings.values = flat (one of flat, 321)",
                      "  cloisterkit.halflings:", "  cloisterkit.abbot:",
