@@ -156,6 +156,17 @@ TEST(ModuleLoading, ManifestThatFailsVerificationIsRejected) {
     EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: buffer identifier is not \"CKMF\""));
 }
 
+// A token kind whose TokenPlacement is newer than this host: the host
+// could not offer it as the module means, so the module is refused.
+TEST(ModuleLoading, UnknownTokenPlacementIsRefusedNamingTheKind) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_future_placement"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: token kind \"TEST_TOKEN\" declares placement 7, "
+                                    "which this host does not know (it knows ByHooks and InsteadOfFigure)"));
+    EXPECT_TRUE(registry.expansions().empty());
+}
+
 TEST(ModuleLoading, ApiTableWithAWrongStructSizeIsRefused) {
     PluginRegistry registry = quiet_registry();
     const auto r = registry.load(test_module("test_short_api"));

@@ -5,7 +5,9 @@
 //   2 "refusing": negotiation refuses (it claims a future schema revision only);
 //   3 "bad-manifest": get_manifest returns bytes that are not a manifest;
 //   4 "short-api": the API table's struct_size is too small for its functions;
-//   5 "short-descriptor": expansion descriptors' struct_size stops before `hooks`.
+//   5 "short-descriptor": expansion descriptors' struct_size stops before `hooks`;
+//   6 "future-placement": a token kind declares a TokenPlacement this host
+//     does not know (a newer module's value).
 #include <cloisterkit/plugin.h>
 #include <flatbuffers/flatbuffers.h>
 
@@ -147,7 +149,10 @@ ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_
     if (kExpansions[index].behaviour == Good)
         options.push_back(CreateRuleOptionDeclDirect(b, "test.bonus", "1", nullptr, "points added by BONUS_POINTS"));
     std::vector<flatbuffers::Offset<TokenKindDecl>> tokens;
-    if (kExpansions[index].behaviour == Good) tokens.push_back(CreateTokenKindDeclDirect(b, "TEST_TOKEN", "test token", 2));
+    if (kExpansions[index].behaviour == Good)
+        tokens.push_back(CreateTokenKindDeclDirect(
+            b, "TEST_TOKEN", "test token", 2,
+            TEST_MODULE_VARIANT == 6 ? static_cast<TokenPlacement>(7) : TokenPlacement::ByHooks));
     auto manifest = CreateExpansionManifestDirect(b, d.id, d.name, d.version, "a test expansion", d.hooks, nullptr,
                                                   &options, &tokens);
     b.Finish(manifest, ExpansionManifestIdentifier());
@@ -314,6 +319,7 @@ extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_
     out->module_name = TEST_MODULE_VARIANT == 3   ? "bad-manifest"
                        : TEST_MODULE_VARIANT == 4 ? "short-api"
                        : TEST_MODULE_VARIANT == 5 ? "short-descriptor"
+                       : TEST_MODULE_VARIANT == 6 ? "future-placement"
                                                   : "scripted";
     out->module_version = "0.0.1";
     return CK_OK;
