@@ -61,60 +61,50 @@ std::unique_ptr<Game> mid_game_with_hands(PluginHooks& hooks, int turns) {
     return game;
 }
 
-// TILE_STEP_OPTIONS to Halflings (one option per triangle in the active
-// player's hand back) on the same state: serialised once, verified once by
-// the module; the rest every time.
-void BM_TileStepOptionsSameState(benchmark::State& state) {
-    PluginHooks hooks(both().expansions);
-    const auto game = mid_game_with_hands(hooks, 35);
-    std::vector<TileStepOption> options;
-    const uint64_t calls_before = hooks.stats().hook_calls;
-    for (auto _ : state) {
-        options.clear();
-        hooks.tile_step_options(*game, game->active_player(), options);
-    }
-    state.counters["options"] = static_cast<double>(options.size());
-    state.counters["hook_calls"] =
-        benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
-}
-BENCHMARK(BM_TileStepOptionsSameState);
-
-// The same call on a state that changed since the last call (two copies of
-// the game, alternating): the host serialises again and the module
-// verifies again, as in a game where each hook sees a new state.
-void BM_TileStepOptionsNewState(benchmark::State& state) {
-    PluginHooks hooks(both().expansions);
-    const auto game = mid_game_with_hands(hooks, 35);
-    const Game copies[2] = {*game, *game};
-    std::vector<TileStepOption> options;
+// Asks `offer` for options every iteration, of the games in `games` in
+// turn: one game is the same state each time, two alternating copies a
+// changed state each time (the host serialises again and the module
+// verifies again, as in a game). Reports the options and hook calls made.
+template <typename Option, typename Offer>
+void run_offers(benchmark::State& state, PluginHooks& hooks, const std::vector<const Game*>& games, Offer offer) {
+    std::vector<Option> options;
     const uint64_t calls_before = hooks.stats().hook_calls;
     size_t i = 0;
     for (auto _ : state) {
         options.clear();
-        const Game& g = copies[++i % 2];
-        hooks.tile_step_options(g, g.active_player(), options);
+        offer(*games[i++ % games.size()], options);
     }
     state.counters["options"] = static_cast<double>(options.size());
     state.counters["hook_calls"] =
         benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
 }
+
+// TILE_STEP_OPTIONS to Halflings: one option per triangle in the active
+// player's hand back.
+void tile_step_options(benchmark::State& state, int states) {
+    PluginHooks hooks(both().expansions);
+    const auto game = mid_game_with_hands(hooks, 35);
+    const Game copy = *game;
+    std::vector<const Game*> games{game.get()};
+    if (states == 2) games.push_back(&copy);
+    run_offers<TileStepOption>(state, hooks, games, [&](const Game& g, std::vector<TileStepOption>& out) {
+        hooks.tile_step_options(g, g.active_player(), out);
+    });
+}
+void BM_TileStepOptionsSameState(benchmark::State& state) { tile_step_options(state, 1); }
+void BM_TileStepOptionsNewState(benchmark::State& state) { tile_step_options(state, 2); }
+BENCHMARK(BM_TileStepOptionsSameState);
 BENCHMARK(BM_TileStepOptionsNewState);
 
 // The figure step's expansion options with both expansions: Little
-// Buildings' three buildings come from its declared token kinds
+// Buildings' buildings come from its declared token kinds
 // (TokenPlacement::InsteadOfFigure), with no hook call and no state built.
 void BM_FigureOptionsDeclared(benchmark::State& state) {
     PluginHooks hooks(both().expansions);
     const auto game = mid_game(hooks, 35);
-    std::vector<ExpansionOption> options;
-    const uint64_t calls_before = hooks.stats().hook_calls;
-    for (auto _ : state) {
-        options.clear();
-        hooks.figure_options(*game, game->active_player(), *game->placed_this_turn(), options);
-    }
-    state.counters["options"] = static_cast<double>(options.size());
-    state.counters["hook_calls"] =
-        benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
+    run_offers<ExpansionOption>(state, hooks, {game.get()}, [&](const Game& g, std::vector<ExpansionOption>& out) {
+        hooks.figure_options(g, g.active_player(), *g.placed_this_turn(), out);
+    });
 }
 BENCHMARK(BM_FigureOptionsDeclared);
 

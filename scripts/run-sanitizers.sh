@@ -29,7 +29,10 @@ failed=0
 #     with ASan (the module's ASan runtime would have to be preloaded into
 #     the interpreter). It runs in the ordinary suite; the module's own
 #     tests run under ASan.
-asan_excluded='^(render_e2e_chromium|python_host)$'
+#   install.consumer: installs the build and compiles a module against it
+#     with the system's CMake and pkg-config; it checks the package, and
+#     runs in the ordinary suite.
+asan_excluded='^(render_e2e_chromium|python_host|install\.consumer)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {
