@@ -114,6 +114,38 @@ for module in "$work/consumer-cmake/plugins/install_check.so" "$work/consumer-pc
   expect "final scores after" "$work/play.log"
 done
 
+template=$source_dir/packaging/template
+step "the fan-expansion template (packaging/template) with find_package, and its own tests"
+unset PKG_CONFIG_PATH
+"$cmake" -S "$template" -B "$work/template-cmake" -G "$generator" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCLOISTERKIT_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
+  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/template-configure.log" \
+  || { cat "$work/template-configure.log" >&2; fail "configuring the template"; }
+"$cmake" --build "$work/template-cmake" >"$work/template-build.log" \
+  || { cat "$work/template-build.log" >&2; fail "building the template"; }
+"${cmake%cmake}ctest" --test-dir "$work/template-cmake" --output-on-failure >"$work/template-test.log" 2>&1 \
+  || { cat "$work/template-test.log" >&2; fail "the template's tests"; }
+expect "long_roads.rule" "$work/template-test.log"
+expect "long_roads.game" "$work/template-test.log"
+expect "100% tests passed" "$work/template-test.log"
+step "the template with pkg-config only, played by the moved prefix's cloisterkit"
+export PKG_CONFIG_PATH=$pc_dir
+mkdir -p "$work/template-pc"
+# shellcheck disable=SC2046  # the flags are words
+"$cxx" $cxxflags $(pc --variable=module_cflags) $(pc --cflags) -I"$template/src" \
+  "$template/src/long_roads.cpp" "$template/src/long_roads_rule.cpp" \
+  -o "$work/template-pc/long_roads.so" $modflags $(pc --variable=module_ldflags) $(pc --libs) \
+  || fail "building the template with pkg-config"
+"$prefix/bin/cloisterkit" play --plugin-path "$work/template-pc" --expansions long-roads --seed 7 \
+  >"$work/template-play.log" 2>&1 || { cat "$work/template-play.log" >&2; fail "cloisterkit play with long-roads"; }
+expect "org.example.long-roads" "$work/template-play.log"
+grep -qE "road = [0-9]+ spaces \+ [0-9]+ from expansions" "$work/template-play.log" \
+  || { cat "$work/template-play.log" >&2; fail "no long road scored more in $work/template-play.log"; }
+expect "final scores after" "$work/template-play.log"
+unset PKG_CONFIG_PATH
+
 step "the moved prefix's cloisterkit alone: play --expansions all --seed 3"
 (cd "$work" && "$prefix/bin/cloisterkit" play --expansions all --seed 3) >"$work/play-all.log" 2>&1 \
   || { cat "$work/play-all.log" >&2; fail "cloisterkit play --expansions all"; }
