@@ -41,6 +41,12 @@ extern "C" {
 #define CK_ABI_MINOR 1
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers). */
 #define CK_SCHEMA_REVISION 3
+/* The oldest revision a host of this ABI major serves. Revision 3 is the
+ * first of the frozen shape: every later revision only appends, so a host
+ * at revision N sends states a module built for any revision from
+ * CK_SCHEMA_REVISION_MIN to N can read (fields it does not know are
+ * invisible to it). A host offers CK_SCHEMA_REVISION_MIN..CK_SCHEMA_REVISION. */
+#define CK_SCHEMA_REVISION_MIN 3
 
 /* Largest buffer that may cross the ABI: 2^31 - 2, because the FlatBuffers
  * 2.0.8 verifier requires a length strictly below 2^31 - 1 (and asserts). */

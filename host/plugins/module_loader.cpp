@@ -167,7 +167,7 @@ void PluginModule::negotiate(void* entry) {
     in.abi_major = CK_ABI_MAJOR;
     in.abi_minor_min = 0;
     in.abi_minor_max = CK_ABI_MINOR;
-    in.schema_min = CK_SCHEMA_REVISION;
+    in.schema_min = CK_SCHEMA_REVISION_MIN;  // every revision this host's states can serve
     in.schema_max = CK_SCHEMA_REVISION;
     ck_negotiate_out out{};
     out.struct_size = sizeof(out);

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 1
 CK_SCHEMA_REVISION = 3
+CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
 CK_PLUGIN_ENTRY_SYMBOL = "ck_plugin_negotiate_v1"
@@ -320,7 +321,7 @@ class PluginModule:
     HOST_VERSION = b"0.1.0"
     # What this host accepts (inclusive ranges): ABI 1.0..1.1, schema revision 3.
     ABI_MINORS = (0, CK_ABI_MINOR)
-    SCHEMA_REVISIONS = (CK_SCHEMA_REVISION, CK_SCHEMA_REVISION)
+    SCHEMA_REVISIONS = (CK_SCHEMA_REVISION_MIN, CK_SCHEMA_REVISION)
 
     def __init__(self, path, fb=None, max_log_level=CK_LOG_WARN, logger=None):
         self.path = os.fspath(path)

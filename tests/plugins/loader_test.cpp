@@ -146,7 +146,44 @@ TEST(ModuleLoading, RefusedNegotiationReportsTheModulesMessage) {
     EXPECT_THAT(r.reason, HasSubstr("version negotiation refused (CK_E_VERSION_MISMATCH)"));
     EXPECT_THAT(r.reason, HasSubstr("module 'refusing' provides 99..99 only"));
     EXPECT_THAT(r.reason, HasSubstr("host accepts ABI 1.0..1." + std::to_string(CK_ABI_MINOR) + ", schema revision " +
-                                    std::to_string(CK_SCHEMA_REVISION) + ".." + std::to_string(CK_SCHEMA_REVISION)));
+                                    std::to_string(CK_SCHEMA_REVISION_MIN) + ".." + std::to_string(CK_SCHEMA_REVISION)));
+}
+
+// ---------------------------------------------------------------- schema revision ranges
+// The host offers CK_SCHEMA_REVISION_MIN..CK_SCHEMA_REVISION (3..3 before
+// any revision is added); an SDK module declares the revisions it reads.
+
+std::string host_schema_range() {
+    return std::to_string(CK_SCHEMA_REVISION_MIN) + ".." + std::to_string(CK_SCHEMA_REVISION);
+}
+
+TEST(SchemaRevisions, AModuleBuiltForAnOlderRevisionIsRefusedNamingBothRanges) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_schema_older"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("version negotiation refused (CK_E_VERSION_MISMATCH): schema revision: host accepts " +
+                                    host_schema_range() + ", module 'schema-older' provides 2..2"));
+    EXPECT_TRUE(registry.expansions().empty());
+}
+
+TEST(SchemaRevisions, AModuleForANewerRevisionOnlyIsRefusedNamingBothRanges) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_schema_newer"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("schema revision: host accepts " + host_schema_range() +
+                                    ", module 'schema-newer' provides 4..4"));
+}
+
+// A newer module that still reads this host's revision loads, at the
+// highest revision both read, and plays.
+TEST(SchemaRevisions, ANewerModuleThatReadsTheHostsRevisionLoadsAtIt) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_schema_newer_reads_ours"));
+    ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
+    ASSERT_NE(r.module, nullptr);
+    EXPECT_EQ(r.module->schema_revision(), static_cast<uint32_t>(CK_SCHEMA_REVISION));
+    ASSERT_EQ(registry.expansions().size(), 1u);
+    EXPECT_EQ(registry.expansions()[0]->id, "test.ranged");
 }
 
 TEST(ModuleLoading, ManifestThatFailsVerificationIsRejected) {

@@ -95,3 +95,17 @@ struct ModuleEntry {
 // The normal case: a module for this SDK's ABI major (ck_plugin_negotiate_v1).
 #define CK_SDK_DEFINE_MODULE(module_name, module_version, factory) \
     CK_SDK_DEFINE_MODULE_FOR_ABI_MAJOR(1, module_name, module_version, factory)
+
+// A module that reads the schema revisions schema_min..schema_max (inclusive)
+// instead of exactly CK_SCHEMA_REVISION: lower schema_min only when the
+// expansions work without every field added after it (an older host sends
+// older states, whose newer fields read as their defaults).
+#define CK_SDK_DEFINE_MODULE_FOR_SCHEMAS(module_name, module_version, factory, schema_min, schema_max)              \
+    namespace {                                                                                                   \
+    constexpr ::ck::sdk::ModuleDefinition ck_sdk_module_definition{                                              \
+        (module_name), (module_version), &factory, CK_ABI_MAJOR, 0, CK_ABI_MINOR, (schema_min), (schema_max)};   \
+    }                                                                                                             \
+    extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_in* in, ck_negotiate_out* out, \
+                                                                 ck_error* err) {                                 \
+        return ::ck::sdk::detail::ModuleEntry<ck_sdk_module_definition>::negotiate(in, out, err);                 \
+    }
