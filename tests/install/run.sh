@@ -139,6 +139,7 @@ mkdir -p "$work/template-pc"
   -o "$work/template-pc/long_roads.so" $modflags $(pc --variable=module_ldflags) $(pc --libs) \
   || fail "building the template with pkg-config"
 "$prefix/bin/cloisterkit" play --plugin-path "$work/template-pc" --expansions long-roads --seed 7 \
+  --rule longRoads.minTiles=2 \
   >"$work/template-play.log" 2>&1 || { cat "$work/template-play.log" >&2; fail "cloisterkit play with long-roads"; }
 expect "org.example.long-roads" "$work/template-play.log"
 grep -qE "road = [0-9]+ spaces \+ [0-9]+ from expansions" "$work/template-play.log" \
