@@ -21,6 +21,8 @@ packages=(
   # packaging/python-host: the example host in Python (ctypes and Debian's
   # FlatBuffers runtime for Python), tested by CTest (python_host).
   python3 python3-flatbuffers
+  # tests/abi/gate: the C interface against its libabigail baseline.
+  abigail-tools
 )
 missing=()
 for p in "${packages[@]}"; do
