@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The install test (tests/install/CMakeLists.txt): installs the build tree
 # into a temporary prefix, moves the prefix elsewhere (the tree must be
-# relocatable), builds the out-of-tree consumer (consumer/) against it twice
-# (CMake package + ck_add_plugin_module, then pkg-config only), and runs the
-# installed `cloisterkit` with each module.
+# relocatable), builds a C host (consumer/) and the fan-expansion template
+# (packaging/template) against it, the template twice (its own CMake
+# project with find_package, running its tests, then pkg-config only), and
+# runs the installed `cloisterkit` with each module.
 #
 # run.sh build=DIR work=DIR major=N generator=G [cmake=CMAKE] cc=C cxx=CXX \
 #        cflags=F cxxflags=F modflags=F exeflags=F
@@ -65,36 +66,53 @@ grep -rIlE 'spdlog::|fmt::|Boost::|pugixml|nlohmann' "$cmake_dir" \
 grep -hv '^#' "$pc_dir"/cloisterkit*.pc | grep -iE 'spdlog|fmt|boost|pugixml|nlohmann' \
   && fail "the .pc files need an internal dependency"
 
-step "consumer built with find_package(CloisterKit $major CONFIG) and ck_add_plugin_module"
+step "a C host (consumer/abi_only.c) with find_package(CloisterKit $major CONFIG) and CloisterKit::abi"
 "$cmake" -S "$here/consumer" -B "$work/consumer-cmake" -G "$generator" \
   -DCMAKE_PREFIX_PATH="$prefix" -DCK_EXPECTED_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-  -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_FLAGS="$cflags" -DCMAKE_CXX_FLAGS="$cxxflags" \
-  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/consumer-configure.log" \
-  || { cat "$work/consumer-configure.log" >&2; fail "configuring the consumer"; }
+  -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" \
+  >"$work/consumer-configure.log" || { cat "$work/consumer-configure.log" >&2; fail "configuring the consumer"; }
 expect "consumer: CloisterKit" "$work/consumer-configure.log"
 expect "in $prefix/" "$work/consumer-configure.log"
 "$cmake" --build "$work/consumer-cmake" >"$work/consumer-build.log" \
   || { cat "$work/consumer-build.log" >&2; fail "building the consumer"; }
-# The generated headers (and everything else) came from the prefix only.
-for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
-  refuse "$tree" "$work/consumer-cmake/compile_commands.json"
-done
 "$work/consumer-cmake/abi_only" | grep -q '^ABI 1\.' || fail "abi_only"
 
-step "consumer built with pkg-config only"
+template=$source_dir/packaging/template
+step "the fan-expansion template (packaging/template) with find_package, and its own tests"
+"$cmake" -S "$template" -B "$work/template-cmake" -G "$generator" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCLOISTERKIT_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
+  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/template-configure.log" \
+  || { cat "$work/template-configure.log" >&2; fail "configuring the template"; }
+"$cmake" --build "$work/template-cmake" >"$work/template-build.log" \
+  || { cat "$work/template-build.log" >&2; fail "building the template"; }
+# The generated headers (and everything else) came from the prefix only.
+for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
+  refuse "$tree" "$work/template-cmake/compile_commands.json"
+done
+"${cmake%cmake}ctest" --test-dir "$work/template-cmake" --output-on-failure >"$work/template-test.log" 2>&1 \
+  || { cat "$work/template-test.log" >&2; fail "the template's tests"; }
+expect "long_roads.rule" "$work/template-test.log"
+expect "long_roads.game" "$work/template-test.log"
+expect "100% tests passed" "$work/template-test.log"
+
+step "the template with pkg-config only"
 export PKG_CONFIG_PATH=$pc_dir
 pc() { pkg-config "$@" cloisterkit-sdk; }
 [ "$(pkg-config --variable=plugindir cloisterkit)" -ef "$(dirname "$pc_dir")/cloisterkit/plugins" ] \
   || fail "cloisterkit.pc: plugindir $(pkg-config --variable=plugindir cloisterkit)"
 [ -f "$(pkg-config --variable=schemadir cloisterkit)/hooks.fbs" ] || fail "cloisterkit.pc: schemadir"
-mkdir -p "$work/consumer-pc"
+mkdir -p "$work/template-pc"
 # shellcheck disable=SC2046  # the flags are words
-"$cxx" $cxxflags $(pc --variable=module_cflags) $(pc --cflags) "$here/consumer/install_check.cpp" \
-  -o "$work/consumer-pc/install_check.so" $modflags $(pc --variable=module_ldflags) $(pc --libs) \
-  || fail "building the consumer with pkg-config"
+"$cxx" $cxxflags $(pc --variable=module_cflags) $(pc --cflags) -I"$template/src" \
+  "$template/src/long_roads.cpp" "$template/src/long_roads_rule.cpp" \
+  -o "$work/template-pc/long_roads.so" $modflags $(pc --variable=module_ldflags) $(pc --libs) \
+  || fail "building the template with pkg-config"
+unset PKG_CONFIG_PATH
 
-for module in "$work/consumer-cmake/plugins/install_check.so" "$work/consumer-pc/install_check.so"; do
+for module in "$work/template-cmake/plugins/long_roads.so" "$work/template-pc/long_roads.so"; do
   exported=$(nm -D --defined-only "$module" | awk '{print $NF}' | sed 's/@.*//' | grep -v '^CK_PLUGIN_1$' | sort -u)
   [ "$exported" = ck_plugin_negotiate_v1 ] || fail "$module exports: $exported"
   if readelf -d "$module" | grep -E 'NEEDED.*(flatbuffers|spdlog|fmt)'; then fail "$module needs an internal library"; fi
@@ -102,50 +120,18 @@ for module in "$work/consumer-cmake/plugins/install_check.so" "$work/consumer-pc
   step "the moved prefix's cloisterkit with $module"
   "$prefix/bin/cloisterkit" plugins --plugin-path "$dir" >"$work/plugins.log" 2>&1 \
     || { cat "$work/plugins.log" >&2; fail "cloisterkit plugins"; }
-  expect "expansion org.example.install-check" "$work/plugins.log"
+  expect "expansion org.example.long-roads" "$work/plugins.log"
   # The installed folder, found relative to the moved program.
   expect "[installed]" "$work/plugins.log"
   expect "expansion cloisterkit.little-buildings" "$work/plugins.log"
-  "$prefix/bin/cloisterkit" play --plugin-path "$dir" --expansions org.example.install-check --seed 3 \
-    >"$work/play.log" 2>&1 || { cat "$work/play.log" >&2; fail "cloisterkit play"; }
-  expect "org.example.install-check" "$work/play.log"
-  # Its scoring hook ran: two points more for a completed city.
-  expect "× 2 + 2 from expansions" "$work/play.log"
+  "$prefix/bin/cloisterkit" play --plugin-path "$dir" --expansions long-roads --seed 7 \
+    --rule longRoads.minTiles=2 >"$work/play.log" 2>&1 || { cat "$work/play.log" >&2; fail "cloisterkit play"; }
+  expect "org.example.long-roads" "$work/play.log"
+  # Its scoring hook ran: a completed road scored more than its tiles.
+  grep -qE "road = [0-9]+ spaces \+ [0-9]+ from expansions" "$work/play.log" \
+    || { cat "$work/play.log" >&2; fail "no road scored more in $work/play.log"; }
   expect "final scores after" "$work/play.log"
 done
-
-template=$source_dir/packaging/template
-step "the fan-expansion template (packaging/template) with find_package, and its own tests"
-unset PKG_CONFIG_PATH
-"$cmake" -S "$template" -B "$work/template-cmake" -G "$generator" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCLOISTERKIT_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
-  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/template-configure.log" \
-  || { cat "$work/template-configure.log" >&2; fail "configuring the template"; }
-"$cmake" --build "$work/template-cmake" >"$work/template-build.log" \
-  || { cat "$work/template-build.log" >&2; fail "building the template"; }
-"${cmake%cmake}ctest" --test-dir "$work/template-cmake" --output-on-failure >"$work/template-test.log" 2>&1 \
-  || { cat "$work/template-test.log" >&2; fail "the template's tests"; }
-expect "long_roads.rule" "$work/template-test.log"
-expect "long_roads.game" "$work/template-test.log"
-expect "100% tests passed" "$work/template-test.log"
-step "the template with pkg-config only, played by the moved prefix's cloisterkit"
-export PKG_CONFIG_PATH=$pc_dir
-mkdir -p "$work/template-pc"
-# shellcheck disable=SC2046  # the flags are words
-"$cxx" $cxxflags $(pc --variable=module_cflags) $(pc --cflags) -I"$template/src" \
-  "$template/src/long_roads.cpp" "$template/src/long_roads_rule.cpp" \
-  -o "$work/template-pc/long_roads.so" $modflags $(pc --variable=module_ldflags) $(pc --libs) \
-  || fail "building the template with pkg-config"
-"$prefix/bin/cloisterkit" play --plugin-path "$work/template-pc" --expansions long-roads --seed 7 \
-  --rule longRoads.minTiles=2 \
-  >"$work/template-play.log" 2>&1 || { cat "$work/template-play.log" >&2; fail "cloisterkit play with long-roads"; }
-expect "org.example.long-roads" "$work/template-play.log"
-grep -qE "road = [0-9]+ spaces \+ [0-9]+ from expansions" "$work/template-play.log" \
-  || { cat "$work/template-play.log" >&2; fail "no long road scored more in $work/template-play.log"; }
-expect "final scores after" "$work/template-play.log"
-unset PKG_CONFIG_PATH
 
 step "the moved prefix's cloisterkit alone: play --expansions all --seed 3"
 (cd "$work" && "$prefix/bin/cloisterkit" play --expansions all --seed 3) >"$work/play-all.log" 2>&1 \
