@@ -300,10 +300,9 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
     // Declared placements first, without a call: each kind the player still
     // has, on the tile just placed, while the figure step is unused.
     if (!declared_placements_.empty() && !game.figure_action_taken()) {
-        const auto& stock = game.players()[player].tokens;
+        const PlayerState& p = game.players()[player];
         for (const DeclaredPlacement& d : declared_placements_)
-            for (const auto& [kind, count] : stock)
-                if (count > 0 && kind == d.kind) out.push_back({d.expansion, kPlaceTokenAction, d.kind, placed, d.label});
+            if (p.token_count(d.kind) > 0) out.push_back({d.expansion, kPlaceTokenAction, d.kind, placed, d.label});
     }
     if (!collect_callees(CK_HOOK_FIGURE_OPTIONS, game)) return;
     start_request();
@@ -336,9 +335,8 @@ void PluginHooks::apply_declared_placement(Game& game, uint8_t player, const Exp
     const std::optional<TileRef> placed = game.placed_this_turn();
     if (!placed) refuse("no tile was placed this turn");
     if (option.at != *placed) refuse("it goes on the tile just placed, " + format_tile_ref(*placed));
-    const auto& stock = game.players()[player].tokens;
-    const auto it = std::find_if(stock.begin(), stock.end(), [&](const auto& e) { return e.first == option.token_kind; });
-    if (it == stock.end() || it->second <= 0) refuse("player " + std::to_string(player) + " has none left");
+    if (game.players()[player].token_count(option.token_kind) <= 0)
+        refuse("player " + std::to_string(player) + " has none left");
     game.place_token(player, option.token_kind, option.at);
     game.consume_figure_action();
 }
