@@ -96,6 +96,7 @@ done
   || { cat "$work/template-test.log" >&2; fail "the template's tests"; }
 expect "long_roads.rule" "$work/template-test.log"
 expect "long_roads.game" "$work/template-test.log"
+expect "long_roads.option" "$work/template-test.log"
 expect "100% tests passed" "$work/template-test.log"
 
 step "the template with pkg-config only"
