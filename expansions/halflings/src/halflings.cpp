@@ -101,10 +101,10 @@ public:
             reject("TILE_STEP_OPTIONS for player " + std::to_string(args.player()) + ", who is not in the state");
         const sdk::HandRange range = ctx.hand(args.player());
         if (range.empty()) return;
-        std::vector<TileType> hand;
-        for (const fb::HandTile& t : range) hand.push_back(t.tile_type());
-        for (TileType t : distinct_tiles(hand))
-            out.offer_tile_step_option(kPlayHalflingAction, t, option_label(tile_id(ctx, t)));
+        for (const fb::HandTile* t = range.begin(); t != range.end(); ++t)
+            if (first_of_its_type(range, t))
+                out.offer_tile_step_option(kPlayHalflingAction, t->tile_type(),
+                                           OptionLabel(tile_id(ctx, t->tile_type())).view());
     }
 
     // HF-16: the chosen halfling leaves the hand and is this turn's tile.

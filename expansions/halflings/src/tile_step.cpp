@@ -12,14 +12,20 @@ namespace {
 
 }  // namespace
 
-std::vector<TileType> distinct_tiles(const std::vector<TileType>& hand) {
-    std::vector<TileType> out;
-    for (TileType t : hand)
-        if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
-    return out;
+bool first_of_its_type(const sdk::HandRange& hand, const fb::HandTile* tile) {
+    return std::none_of(hand.begin(), tile, [&](const fb::HandTile& t) { return t.tile_type() == tile->tile_type(); });
 }
 
-std::string option_label(std::string_view tile_id) { return "play halfling " + std::string(tile_id); }
+OptionLabel::OptionLabel(std::string_view tile_id) {
+    constexpr std::string_view kPrefix = "play halfling ";
+    if (kPrefix.size() + tile_id.size() > sizeof(short_)) {
+        long_.append(kPrefix).append(tile_id);
+        return;
+    }
+    std::copy(kPrefix.begin(), kPrefix.end(), short_);
+    std::copy(tile_id.begin(), tile_id.end(), short_ + kPrefix.size());
+    size_ = kPrefix.size() + tile_id.size();
+}
 
 bool tile_step_open(const fb::TurnInfo* turn) {
     return turn == nullptr || (!turn->has_tile_to_place() && !turn->has_placed_tile());

@@ -4,7 +4,6 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "deal.hpp"
 #include <cloisterkit/schemas/game_state_generated.h>
@@ -17,11 +16,23 @@ namespace ck::halflings {
 // The tile-step option's action (our own verb).
 inline constexpr std::string_view kPlayHalflingAction = "play-halfling";
 
-// The tile types of a hand, each once, in the order they first appear.
-std::vector<TileType> distinct_tiles(const std::vector<TileType>& hand);
+// Whether `tile` is the first of its type in `hand`: a hand offers each
+// tile type once, in the order the types first appear.
+bool first_of_its_type(const sdk::HandRange& hand, const fb::HandTile* tile);
 
-// The option's human-readable label: "play halfling HF/I-3".
-std::string option_label(std::string_view tile_id);
+// The option's human-readable label, "play halfling HF/I-3". Built on the
+// stack for the usual short tile ids: TILE_STEP_OPTIONS runs on every turn
+// of a player with a hand, and allocates nothing.
+class OptionLabel {
+public:
+    explicit OptionLabel(std::string_view tile_id);
+    std::string_view view() const { return long_.empty() ? std::string_view(short_, size_) : long_; }
+
+private:
+    char short_[48];
+    size_t size_ = 0;
+    std::string long_;  // only for tile ids that do not fit `short_`
+};
 
 // Whether the active player may still choose to play a halfling this turn:
 // nothing drawn, chosen or placed yet (HF-16, "instead of drawing").

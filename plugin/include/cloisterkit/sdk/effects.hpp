@@ -44,8 +44,8 @@ public:
     void remove_hand_tile(uint8_t player, uint16_t tile_type);
     void play_hand_tile(uint8_t player, uint16_t tile_type);
 
-    size_t size() const { return entries_.size(); }
-    bool empty() const { return entries_.empty(); }
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
 
     // Finishes the HookResponse (identifier "CKRS") and hands over the
     // builder; the Effects object must not be used afterwards.
@@ -53,9 +53,18 @@ public:
 
 private:
     void push(fb::Effect type, flatbuffers::Offset<void> value);
+    flatbuffers::Offset<flatbuffers::String> text(std::string_view s);
+
+    using Entry = flatbuffers::Offset<fb::EffectEntry>;
+    // Most responses hold a few effects: they stay in `inline_` and the
+    // object allocates nothing but the builder's block; more spill into
+    // `spilled_`, which then holds them all (contiguous for CreateVector).
+    static constexpr size_t kInlineEntries = 16;
 
     flatbuffers::FlatBufferBuilder builder_;
-    std::vector<flatbuffers::Offset<fb::EffectEntry>> entries_;
+    Entry inline_[kInlineEntries];
+    std::vector<Entry> spilled_;
+    size_t count_ = 0;
 };
 
 }  // namespace ck::sdk
