@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "bit_count.hpp"
 #include "errors.hpp"
 
 namespace ck::host {
@@ -21,7 +22,13 @@ constexpr std::array<uint8_t, 16> kSpread = [] {
     return t;
 }();
 
-// For a 4-bit set of rotations, those rotations in increasing order (padded).
+// For a 4-bit set of rotations, how many there are and those rotations in
+// increasing order (padded).
+constexpr std::array<uint8_t, 16> kRotationCounts = [] {
+    std::array<uint8_t, 16> t{};
+    for (int m = 0; m < 16; ++m) t[m] = static_cast<uint8_t>(bit_count(static_cast<uint32_t>(m)));
+    return t;
+}();
 constexpr std::array<std::array<uint8_t, 4>, 16> kRotationLists = [] {
     std::array<std::array<uint8_t, 4>, 16> t{};
     for (int m = 0; m < 16; ++m) {
@@ -111,7 +118,7 @@ bool Board::triangle_fits(const TileTypeInfo& type, Position pos, Corner corner)
 void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const {
     if (!type.triangle) {
         // Hot path of every turn: one table lookup per frontier space, and
-        // four unconditional writes of which popcount(fits) are kept.
+        // four unconditional writes of which the fitting ones are kept.
         const size_t n = frontier_.size();
         const size_t start = out.size();
         out.resize(start + 4 * n + 4);
@@ -121,7 +128,7 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
             const auto& order = kRotationLists[fitting];
             const TileRef at{frontier_[i], Corner::None};
             for (int k = 0; k < 4; ++k) w[k] = Placement{at, order[k]};
-            w += __builtin_popcount(fitting);
+            w += kRotationCounts[fitting];
         }
         out.resize(static_cast<size_t>(w - out.data()));
         return;

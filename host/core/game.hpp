@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bit_count.hpp"
 #include "board.hpp"
 #include "errors.hpp"
 #include "expansion_hooks.hpp"
@@ -136,7 +137,7 @@ struct PlayerState {
     std::vector<TileTypeId> hand;  // tiles in the player's private hand, in the order received
 
     int followers_in_supply() const { return figures_in_supply(0); }  // small followers
-    int figures_in_supply(size_t kind) const { return __builtin_popcount(supply.at(kind)); }
+    int figures_in_supply(size_t kind) const { return bit_count(supply.at(kind)); }
     int token_count(std::string_view kind) const;
 };
 
