@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "geometry.hpp"
@@ -88,6 +89,9 @@ public:
     virtual void on_turn_end(Game& game) = 0;
     // Extra points at the end of the game (FINAL_SCORING).
     virtual void on_final_scoring(Game& game) = 0;
+    // The name an expansion declared for a token kind ("tower" for
+    // LB_TOWER), for logs and pictures; the kind itself when none did.
+    virtual std::string token_kind_name(std::string_view kind) const { return std::string(kind); }
 };
 
 }  // namespace ck::host

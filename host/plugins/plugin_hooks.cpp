@@ -357,6 +357,13 @@ void PluginHooks::apply_figure_action(Game& game, uint8_t player, const Expansio
                        &game);
 }
 
+std::string PluginHooks::token_kind_name(std::string_view kind) const {
+    for (const auto* e : expansions_)
+        for (const auto& t : e->token_kinds)
+            if (t.kind == kind && !t.name.empty()) return t.name;
+    return std::string(kind);
+}
+
 int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature) {
     int points = feature.points;
     if (!any_has(CK_HOOK_FEATURE_SCORING) && !any_has(CK_HOOK_BONUS_POINTS)) return points;

@@ -56,6 +56,7 @@ public:
     void on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type, bool from_hand) override;
     void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) override;
     void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) override;
+    std::string token_kind_name(std::string_view kind) const override;
     int score_feature(const Game& game, const ScoredFeatureInfo& feature) override;
     void on_turn_end(Game& game) override;
     void on_final_scoring(Game& game) override;

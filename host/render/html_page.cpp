@@ -188,7 +188,7 @@ std::vector<std::string> frame_moves(const Game& game, const Timeline& timeline,
                               (m.pointer.kind == FeatureKind::Field ? " (farmer)" : ""));
                 break;
             case MoveType::PlaceToken:
-                out.push_back("placed a " + token_name(m.option.token_kind) + " (" + m.option.token_kind + ") on " +
+                out.push_back("placed a " + token_name(game, m.option.token_kind) + " (" + m.option.token_kind + ") on " +
                               format_tile_ref(m.option.at));
                 break;
             case MoveType::ReturnFigure:

@@ -71,7 +71,7 @@ std::string tokens_on_feature(const Game& game, const ScoreEntry& e) {
     }
     std::string out;
     for (const auto& [kind, n] : kinds) {
-        const std::string name = token_name(kind);
+        const std::string name = token_name(game, kind);
         out += (out.empty() ? "" : ", ") + (n == 1 ? name : std::to_string(n) + " " + name + "s");
     }
     return out;
@@ -79,11 +79,8 @@ std::string tokens_on_feature(const Game& game, const ScoreEntry& e) {
 
 }  // namespace
 
-std::string token_name(std::string_view kind) {
-    if (kind == "LB_TOWER") return "tower";
-    if (kind == "LB_HOUSE") return "house";
-    if (kind == "LB_SHED") return "shed";
-    return std::string(kind);
+std::string token_name(const Game& game, std::string_view kind) {
+    return game.hooks() != nullptr ? game.hooks()->token_kind_name(kind) : std::string(kind);
 }
 
 std::string score_formula(const Game& game, const ScoreEntry& e) {

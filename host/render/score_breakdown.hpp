@@ -23,8 +23,8 @@ std::string score_formula(const Game& game, const ScoreEntry& entry);
 // from, at the time of the entry or later.
 std::string score_breakdown(const Game& game, const ScoreEntry& entry);
 
-// "tower", "house", "shed" for Little Buildings' token kinds; any other
-// kind as it is.
-std::string token_name(std::string_view kind);
+// The name the game's expansions declared for a token kind ("tower" for
+// Little Buildings' LB_TOWER); the kind as it is when none did.
+std::string token_name(const Game& game, std::string_view kind);
 
 }  // namespace ck::host::render

@@ -382,7 +382,7 @@ private:
             for (const char* kind : {"LB_TOWER", "LB_HOUSE", "LB_SHED"}) {
                 out_ += "<path class=\"" + std::string(building_class(kind)) + "\" transform=\"translate(" + num(x) +
                         ",0) scale(.8)\" d=\"" + std::string(building_path(kind)) + "\"/>";
-                label(token_name(kind), 66);
+                label(token_name(game_, kind), 66);
             }
         out_ += "</g>\n";
     }
