@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <cloisterkit/plugin.h>
+
 #include "command.hpp"
 #include "core/errors.hpp"
 
@@ -21,7 +23,14 @@ static void print_usage(std::FILE* out) {
     std::sort(commands.begin(), commands.end(),
               [](const auto& a, const auto& b) { return std::strcmp(a.name, b.name) < 0; });
     for (const auto& c : commands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
-    std::fprintf(out, "\nRun 'cloisterkit <command> --help' for a command's options.\n");
+    std::fprintf(out, "\nRun 'cloisterkit <command> --help' for a command's options, 'cloisterkit --version' for\n"
+                      "the release and the plugin interface it serves.\n");
+}
+
+// The release, and what a module must match to load (docs/versioning.md).
+static void print_version() {
+    std::printf("cloisterkit %s\nplugin ABI %d.%d, schema revisions %d..%d\n", CK_RELEASE_VERSION, CK_ABI_MAJOR,
+                CK_ABI_MINOR, CK_SCHEMA_REVISION_MIN, CK_SCHEMA_REVISION);
 }
 
 int main(int argc, char** argv) {
@@ -32,6 +41,10 @@ int main(int argc, char** argv) {
     const std::string name = argv[1];
     if (name == "--help" || name == "-h" || name == "help") {
         print_usage(stdout);
+        return 0;
+    }
+    if (name == "--version" || name == "version") {
+        print_version();
         return 0;
     }
     for (const auto& c : ck::cli::command_registry()) {

@@ -129,3 +129,13 @@ TEST(SimulateProfile, SharesOfEveryStageAndOfThePluginPath) {
     const CommandResult plain = run_cli("simulate --games 20 --seed 3 --expansions all");
     EXPECT_THAT(plain.out, testing::Not(HasSubstr("where the time went"))) << "off unless asked";
 }
+
+TEST(Command, VersionNamesTheReleaseAndThePluginInterface) {
+    // What a user quotes in a bug report, and what a module must match.
+    const CommandResult r = run_cli("--version");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_EQ(r.output(), std::string("cloisterkit ") + CK_TEST_RELEASE_VERSION + "\nplugin ABI " +
+                              std::to_string(CK_ABI_MAJOR) + "." + std::to_string(CK_ABI_MINOR) +
+                              ", schema revisions " + std::to_string(CK_SCHEMA_REVISION_MIN) + ".." +
+                              std::to_string(CK_SCHEMA_REVISION) + "\n");
+}
