@@ -92,6 +92,12 @@ step "the fan-expansion template (packaging/template) with find_package, and its
 for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
   refuse "$tree" "$work/template-cmake/compile_commands.json"
 done
+# Its install goes where the prefix's cloisterkit looks (CLOISTERKIT_INSTALL_PLUGIN_DIR).
+"$cmake" --install "$work/template-cmake" --prefix "$work/template-prefix" >"$work/template-install.log" \
+  || { cat "$work/template-install.log" >&2; fail "installing the template"; }
+plugins_under_prefix=$(dirname "$pc_dir")/cloisterkit/plugins
+[ -f "$work/template-prefix/${plugins_under_prefix#"$prefix"/}/long_roads.so" ] \
+  || { cat "$work/template-install.log" >&2; fail "the template did not install into ${plugins_under_prefix#"$prefix"/}"; }
 "${cmake%cmake}ctest" --test-dir "$work/template-cmake" --output-on-failure >"$work/template-test.log" 2>&1 \
   || { cat "$work/template-test.log" >&2; fail "the template's tests"; }
 expect "long_roads.rule" "$work/template-test.log"
