@@ -63,7 +63,7 @@ done
 debs=("$out"/*.deb)
 ((${#debs[@]} == 2)) || fail "cpack made ${#debs[@]} .deb files, not 2: ${debs[*]##*/}"
 tgzs=("$out"/*.tar.gz)
-((${#tgzs[@]} == 1)) && [ -f "${tgzs[0]}" ] || fail "cpack made ${#tgzs[@]} .tar.gz files, not 1"
+if ((${#tgzs[@]} != 1)) || [ ! -f "${tgzs[0]}" ]; then fail "cpack made ${#tgzs[@]} .tar.gz files, not 1"; fi
 tgz=${tgzs[0]}
 [[ $(basename "$tgz") == "$runtime-$version-"*.tar.gz ]] || fail "the archive is named $(basename "$tgz")"
 
