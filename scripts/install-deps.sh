@@ -23,6 +23,10 @@ packages=(
   python3 python3-flatbuffers
   # tests/abi/gate: the C interface against its libabigail baseline.
   abigail-tools
+  # packaging/cpack.cmake and tests/packaging: cpack's DEB generator runs
+  # dpkg-shlibdeps (dpkg-dev) on what `file` says is ELF for the Depends;
+  # the test checks both .debs with lintian.
+  dpkg-dev file lintian
 )
 missing=()
 for p in "${packages[@]}"; do

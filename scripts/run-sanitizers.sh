@@ -35,7 +35,11 @@ failed=0
 #   abi.libabigail_*: compare the header's debug information with a
 #     baseline written from g++'s; clang's DWARF names some types
 #     differently. They check the header, and run in the ordinary suite.
-asan_excluded='^(render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*)$'
+#   packaging.packages: packages the build with cpack and checks the .debs
+#     with lintian; a package of ASan binaries (their runtime found through
+#     an rpath) is not one to ship. It checks the packaging, and runs in the
+#     ordinary suite.
+asan_excluded='^(render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {

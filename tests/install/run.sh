@@ -6,15 +6,17 @@
 # project with find_package, running its tests, then pkg-config only), and
 # runs the installed `cloisterkit` with each module.
 #
-# run.sh build=DIR work=DIR major=N generator=G [cmake=CMAKE] cc=C cxx=CXX \
-#        cflags=F cxxflags=F modflags=F exeflags=F
+# run.sh build=DIR work=DIR major=N generator=G [cmake=CMAKE] [prefix=DIR] \
+#        cc=C cxx=CXX cflags=F cxxflags=F modflags=F exeflags=F
 # (name=value pairs, so an empty value is still an argument; the compilers
-# and flags are the build's, so a sanitizer build's SDK links.)
+# and flags are the build's, so a sanitizer build's SDK links.) With
+# prefix=DIR it checks that installed tree instead of installing the build
+# (tests/packaging: the unpacked .deb and .tar.gz packages).
 set -euo pipefail
-build= work= major= generator= cmake=cmake cc= cxx= cflags= cxxflags= modflags= exeflags=
+build= work= major= generator= cmake=cmake prefix= cc= cxx= cflags= cxxflags= modflags= exeflags=
 for arg in "$@"; do
   case $arg in
-    build=* | work=* | major=* | generator=* | cmake=* | cc=* | cxx=* | cflags=* | cxxflags=* | modflags=* | exeflags=*)
+    build=* | work=* | major=* | generator=* | cmake=* | prefix=* | cc=* | cxx=* | cflags=* | cxxflags=* | modflags=* | exeflags=*)
       printf -v "${arg%%=*}" '%s' "${arg#*=}" ;;
     *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
   esac
@@ -34,10 +36,16 @@ rm -rf "$work"
 mkdir -p "$work"
 unset CLOISTERKIT_PLUGIN_PATH CMAKE_PREFIX_PATH PKG_CONFIG_PATH
 
-step "cmake --install into a temporary prefix, then moving it"
-"$cmake" --install "$build" --prefix "$work/staging" >"$work/install.log"
-mv "$work/staging" "$work/prefix"
-prefix=$work/prefix
+if [ -n "$prefix" ]; then
+  [ -d "$prefix" ] || fail "prefix=$prefix: no such directory"
+  prefix=$(cd "$prefix" && pwd)
+  step "the installed tree $prefix"
+else
+  step "cmake --install into a temporary prefix, then moving it"
+  "$cmake" --install "$build" --prefix "$work/staging" >"$work/install.log"
+  mv "$work/staging" "$work/prefix"
+  prefix=$work/prefix
+fi
 [ -x "$prefix/bin/cloisterkit" ] || fail "no bin/cloisterkit"
 for f in include/cloisterkit/plugin.h include/cloisterkit/sdk/module.hpp \
          include/cloisterkit/schemas/common_generated.h share/cloisterkit/tiles/basic.xml \
@@ -92,6 +100,12 @@ step "the fan-expansion template (packaging/template) with find_package, and its
 for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
   refuse "$tree" "$work/template-cmake/compile_commands.json"
 done
+# Its install goes where the prefix's cloisterkit looks (CLOISTERKIT_INSTALL_PLUGIN_DIR).
+"$cmake" --install "$work/template-cmake" --prefix "$work/template-prefix" >"$work/template-install.log" \
+  || { cat "$work/template-install.log" >&2; fail "installing the template"; }
+plugins_under_prefix=$(dirname "$pc_dir")/cloisterkit/plugins
+[ -f "$work/template-prefix/${plugins_under_prefix#"$prefix"/}/long_roads.so" ] \
+  || { cat "$work/template-install.log" >&2; fail "the template did not install into ${plugins_under_prefix#"$prefix"/}"; }
 "${cmake%cmake}ctest" --test-dir "$work/template-cmake" --output-on-failure >"$work/template-test.log" 2>&1 \
   || { cat "$work/template-test.log" >&2; fail "the template's tests"; }
 expect "long_roads.rule" "$work/template-test.log"
@@ -118,7 +132,7 @@ for module in "$work/template-cmake/plugins/long_roads.so" "$work/template-pc/lo
   [ "$exported" = ck_plugin_negotiate_v1 ] || fail "$module exports: $exported"
   if readelf -d "$module" | grep -E 'NEEDED.*(flatbuffers|spdlog|fmt)'; then fail "$module needs an internal library"; fi
   dir=$(dirname "$module")
-  step "the moved prefix's cloisterkit with $module"
+  step "the prefix's cloisterkit with $module"
   "$prefix/bin/cloisterkit" plugins --plugin-path "$dir" >"$work/plugins.log" 2>&1 \
     || { cat "$work/plugins.log" >&2; fail "cloisterkit plugins"; }
   expect "expansion org.example.long-roads" "$work/plugins.log"
@@ -134,7 +148,7 @@ for module in "$work/template-cmake/plugins/long_roads.so" "$work/template-pc/lo
   expect "final scores after" "$work/play.log"
 done
 
-step "the moved prefix's cloisterkit alone: play --expansions all --seed 3"
+step "the prefix's cloisterkit alone: play --expansions all --seed 3"
 (cd "$work" && "$prefix/bin/cloisterkit" play --expansions all --seed 3) >"$work/play-all.log" 2>&1 \
   || { cat "$work/play-all.log" >&2; fail "cloisterkit play --expansions all"; }
 expect "final scores after" "$work/play-all.log"
