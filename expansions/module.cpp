@@ -14,4 +14,5 @@ ck::sdk::ExpansionList make_expansions() {
     return expansions;
 }
 
-CK_SDK_DEFINE_MODULE("cloisterkit-expansions", "0.1.0", make_expansions)
+// Its version is the release's (CK_RELEASE_VERSION, from CMakeLists.txt).
+CK_SDK_DEFINE_MODULE("cloisterkit-expansions", CK_RELEASE_VERSION, make_expansions)

@@ -22,7 +22,6 @@ namespace ck::host {
 
 // The host's name and version, given to every module in ck_host_info.
 inline constexpr const char* kHostName = "cloisterkit-host";
-inline constexpr const char* kHostVersion = "0.1.0";
 
 // Why one module could not be loaded; what() is "<path>: <reason>".
 class ModuleLoadError : public HostError {

@@ -2,7 +2,7 @@
 // abi/cloisterkit/plugin.h. In exactly one .cpp of the module write:
 //
 //     std::vector<std::unique_ptr<ck::sdk::Expansion>> make_expansions() { ... }
-//     CK_SDK_DEFINE_MODULE("cloisterkit-expansions", "0.1.0", make_expansions)
+//     CK_SDK_DEFINE_MODULE("my-expansions", "1.0.0", make_expansions)
 //
 // The macro defines the one exported symbol, extern "C"
 // ck_plugin_negotiate_v1; link the module with the version script the
