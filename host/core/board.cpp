@@ -118,11 +118,14 @@ bool Board::triangle_fits(const TileTypeInfo& type, Position pos, Corner corner)
 void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const {
     if (!type.triangle) {
         // Hot path of every turn: one table lookup per frontier space, and
-        // four unconditional writes of which the fitting ones are kept.
+        // four unconditional writes of which the fitting ones are kept. They
+        // go to a scratch buffer that only ever grows (resizing `out` to
+        // 4 per space would zero them all first), then the kept ones to `out`.
+        thread_local std::vector<Placement> scratch;
         const size_t n = frontier_.size();
-        const size_t start = out.size();
-        out.resize(start + 4 * n + 4);
-        Placement* w = out.data() + start;
+        if (scratch.size() < 4 * n + 4) scratch.resize(4 * n + 4);
+        Placement* const first = scratch.data();
+        Placement* w = first;
         for (size_t i = 0; i < n; ++i) {
             const unsigned fitting = type.fitting_rotations[frontier_codes_[i]];
             const auto& order = kRotationLists[fitting];
@@ -130,7 +133,7 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
             for (int k = 0; k < 4; ++k) w[k] = Placement{at, order[k]};
             w += kRotationCounts[fitting];
         }
-        out.resize(static_cast<size_t>(w - out.data()));
+        out.insert(out.end(), first, w);
         return;
     }
     for (Position p : frontier_)

@@ -77,13 +77,12 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
                             std::to_string(figure_kinds_->size()) + " figure kinds",
                         ErrorCategory::IllegalMove);
     const FigureKind& kind = (*figure_kinds_)[meeple.kind];
-    const std::string id = meeple_text(meeple);
     if (meeple.player != active_)
-        throw HostError("meeple " + id + " does not belong to the active player " + std::to_string(active_),
+        throw HostError("meeple " + meeple_text(meeple) + " does not belong to the active player " + std::to_string(active_),
                         ErrorCategory::IllegalMove);
     if (meeple.number < 1 || meeple.number > kind.count ||
         !(players_[active_].supply[meeple.kind] & (1u << (meeple.number - 1))))
-        throw HostError("meeple " + id + " is not in the player's supply", ErrorCategory::IllegalMove);
+        throw HostError("meeple " + meeple_text(meeple) + " is not in the player's supply", ErrorCategory::IllegalMove);
     const int part = part_at(pointer);
     if (part < 0 || (kind.tile_just_placed && (!placed_this_turn_ || pointer.at != *placed_this_turn_)))
         throw HostError(std::string("no ") + detail::kind_word(pointer.kind) + " segment with that exact location on the tile placed this turn at " +

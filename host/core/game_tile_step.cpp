@@ -182,24 +182,27 @@ void Game::place_tile(const std::string& tile_id, TileRef at, int rotation) {
 void Game::place_tile(TileTypeId type, const Placement& p) {
     const StageScope profile(ProfileStage::TileStep);
     require_phase(Phase::TilePhase, "place a tile");
-    const std::string name = type < catalog().tile_count() ? "\"" + tile_def(type).id + "\"" : "#" + std::to_string(type);
+    // Texts for refusals only: built when one is thrown (this runs every turn).
+    const auto name = [&] {
+        return type < catalog().tile_count() ? "\"" + tile_def(type).id + "\"" : "#" + std::to_string(type);
+    };
+    const auto where = [&] { return " at " + format_tile_ref(p.at) + " R" + std::to_string(p.rotation * 90); };
     if (!drawn_)
-        throw HostError("cannot place tile " + name + ": " +
+        throw HostError("cannot place tile " + name() + ": " +
                             (awaiting_tile_choice() ? "first draw or choose one of the " +
                                                           std::to_string(tile_step_options_.size()) +
                                                           " tile-step options offered"
                                                     : std::string("no tile has been drawn")),
                         ErrorCategory::IllegalMove);
     if (type != *drawn_)
-        throw HostError("tile " + name + (from_hand_ ? " is not the tile taken from the hand \"" : " is not the drawn tile \"") +
+        throw HostError("tile " + name() + (from_hand_ ? " is not the tile taken from the hand \"" : " is not the drawn tile \"") +
                             tile_def(*drawn_).id + "\"",
                         ErrorCategory::IllegalMove);
-    const std::string where = " at " + format_tile_ref(p.at) + " R" + std::to_string(p.rotation * 90);
     const std::string problem = board_.placement_problem(tile_table()[type], p);
     if (!problem.empty())
-        throw HostError("cannot place " + name + where + ": " + problem, ErrorCategory::IllegalMove);
+        throw HostError("cannot place " + name() + where() + ": " + problem, ErrorCategory::IllegalMove);
     if (hooks_ && std::find(legal_.begin(), legal_.end(), p) == legal_.end())
-        throw HostError("cannot place " + name + where + ": an expansion vetoed this placement",
+        throw HostError("cannot place " + name() + where() + ": an expansion vetoed this placement",
                         ErrorCategory::IllegalMove);
     {
         Move& m = record_move(MoveType::PlaceTile);
