@@ -65,9 +65,10 @@ ls "$(dirname "$pc_dir")"/cloisterkit/plugins/cloisterkit_expansions.so >/dev/nu
 # internal dependencies.
 # (The prefix is inside the build tree, hence the folders named here.)
 grep -rIlF -e "$build/generated" -e "$build/packaging" -e "$source_dir/abi" -e "$source_dir/plugin" \
-  -e "$source_dir/schemas" -e "$source_dir/packaging" -e "$work/staging" "$prefix/include" "$cmake_dir" "$pc_dir" \
+  -e "$source_dir/schemas" -e "$source_dir/packaging" -e "$work/staging" "$prefix/include/cloisterkit" "$cmake_dir" "$pc_dir" \
   && fail "installed files name the build tree, the source tree or the staging prefix"
-grep -rIlE '#include *[<"](spdlog|fmt|boost|pugixml|nlohmann)' "$prefix/include" \
+# Our headers only: a shared prefix such as /usr holds other projects' too.
+grep -rIlE '#include *[<"](spdlog|fmt|boost|pugixml|nlohmann)' "$prefix/include/cloisterkit" \
   && fail "installed headers include an internal dependency"
 grep -rIlE 'spdlog::|fmt::|Boost::|pugixml|nlohmann' "$cmake_dir" \
   && fail "the CMake package needs an internal dependency"
