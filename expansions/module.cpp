@@ -14,5 +14,5 @@ ck::sdk::ExpansionList make_expansions() {
     return expansions;
 }
 
-// Its version is the release's (CK_RELEASE_VERSION, from CMakeLists.txt).
+// Its version is the release's (CK_RELEASE_VERSION, from the top CMakeLists.txt).
 CK_SDK_DEFINE_MODULE("cloisterkit-expansions", CK_RELEASE_VERSION, make_expansions)

@@ -212,7 +212,7 @@ void PluginModule::create_context(spdlog::logger& logger) {
     ck_host_info host{};
     host.struct_size = sizeof(host);
     host.host_name = kHostName;
-    host.host_version = CK_RELEASE_VERSION;  // the release (host/CMakeLists.txt)
+    host.host_version = CK_RELEASE_VERSION;  // the release (top CMakeLists.txt)
     host.host_data = &log_route_;
     host.log = &host_log;
     host.max_log_level = static_cast<int32_t>(logger.level());  // same scale as CK_LOG_*

@@ -134,7 +134,7 @@ TEST(Command, VersionNamesTheReleaseAndThePluginInterface) {
     // What a user quotes in a bug report, and what a module must match.
     const CommandResult r = run_cli("--version");
     EXPECT_EQ(r.status, 0) << r.output();
-    EXPECT_EQ(r.output(), std::string("cloisterkit ") + CK_TEST_RELEASE_VERSION + "\nplugin ABI " +
+    EXPECT_EQ(r.output(), std::string("cloisterkit ") + CK_RELEASE_VERSION + "\nplugin ABI " +
                               std::to_string(CK_ABI_MAJOR) + "." + std::to_string(CK_ABI_MINOR) +
                               ", schema revisions " + std::to_string(CK_SCHEMA_REVISION_MIN) + ".." +
                               std::to_string(CK_SCHEMA_REVISION) + "\n");
