@@ -1,10 +1,13 @@
 #include <cloisterkit/sdk/effects.hpp>
 
 namespace ck::sdk {
+namespace {
 
-flatbuffers::Offset<flatbuffers::String> Effects::text(std::string_view s) {
-    return builder_.CreateString(s.data(), s.size());
+flatbuffers::Offset<flatbuffers::String> text(flatbuffers::FlatBufferBuilder& b, std::string_view s) {
+    return b.CreateString(s.data(), s.size());
 }
+
+}  // namespace
 
 // One block that holds a typical response whole (a few effects with their
 // strings), so the builder does not grow while it is built; it allocates
@@ -24,20 +27,20 @@ void Effects::push(fb::Effect type, flatbuffers::Offset<void> value) {
 }
 
 void Effects::add_points(uint8_t player, int32_t points, std::string_view name) {
-    push(fb::Effect::AddPoints, fb::CreateAddPoints(builder_, player, points, text(name)).Union());
+    push(fb::Effect::AddPoints, fb::CreateAddPoints(builder_, player, points, text(builder_, name)).Union());
 }
 
 void Effects::adjust_feature_points(int32_t delta, std::string_view reason) {
     push(fb::Effect::AdjustFeaturePoints,
-         fb::CreateAdjustFeaturePoints(builder_, delta, text(reason)).Union());
+         fb::CreateAdjustFeaturePoints(builder_, delta, text(builder_, reason)).Union());
 }
 
 void Effects::give_tokens(uint8_t player, std::string_view kind, int32_t count) {
-    push(fb::Effect::GiveTokens, fb::CreateGiveTokens(builder_, player, text(kind), count).Union());
+    push(fb::Effect::GiveTokens, fb::CreateGiveTokens(builder_, player, text(builder_, kind), count).Union());
 }
 
 void Effects::place_token(uint8_t player, std::string_view kind, const fb::TileRef& at) {
-    push(fb::Effect::PlaceToken, fb::CreatePlaceToken(builder_, player, text(kind), &at).Union());
+    push(fb::Effect::PlaceToken, fb::CreatePlaceToken(builder_, player, text(builder_, kind), &at).Union());
 }
 
 void Effects::set_expansion_data(const uint8_t* data, size_t size) {
@@ -47,18 +50,18 @@ void Effects::set_expansion_data(const uint8_t* data, size_t size) {
 
 void Effects::offer_figure_option(std::string_view action, std::string_view token_kind, const fb::TileRef& at,
                                   std::string_view label) {
-    auto option = fb::CreateFigureOption(builder_, text(action), text(token_kind), &at,
-                                         text(label));
+    auto option = fb::CreateFigureOption(builder_, text(builder_, action), text(builder_, token_kind), &at,
+                                         text(builder_, label));
     push(fb::Effect::OfferFigureOption, fb::CreateOfferFigureOption(builder_, option).Union());
 }
 
 void Effects::veto_placement(uint32_t candidate, std::string_view reason) {
-    push(fb::Effect::VetoPlacement, fb::CreateVetoPlacement(builder_, candidate, text(reason)).Union());
+    push(fb::Effect::VetoPlacement, fb::CreateVetoPlacement(builder_, candidate, text(builder_, reason)).Union());
 }
 
 void Effects::offer_tile_step_option(std::string_view action, uint16_t tile_type, std::string_view label) {
     push(fb::Effect::OfferTileStepOption,
-         fb::CreateOfferTileStepOption(builder_, text(action), tile_type, text(label)).Union());
+         fb::CreateOfferTileStepOption(builder_, text(builder_, action), tile_type, text(builder_, label)).Union());
 }
 
 void Effects::add_hand_tile(uint8_t player, uint16_t tile_type) {
@@ -74,7 +77,7 @@ void Effects::play_hand_tile(uint8_t player, uint16_t tile_type) {
 }
 
 void Effects::end_game(std::string_view reason) {
-    push(fb::Effect::EndGame, fb::CreateEndGame(builder_, text(reason)).Union());
+    push(fb::Effect::EndGame, fb::CreateEndGame(builder_, text(builder_, reason)).Union());
 }
 
 void Effects::consume_figure_action() {

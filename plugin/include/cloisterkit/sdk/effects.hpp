@@ -53,7 +53,6 @@ public:
 
 private:
     void push(fb::Effect type, flatbuffers::Offset<void> value);
-    flatbuffers::Offset<flatbuffers::String> text(std::string_view s);
 
     using Entry = flatbuffers::Offset<fb::EffectEntry>;
     // Most responses hold a few effects: they stay in `inline_` and the
