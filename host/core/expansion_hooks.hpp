@@ -28,12 +28,14 @@ struct ExpansionOption {
 
 // An alternative to drawing a regular tile, offered by an expansion in the
 // tile step (Halflings: play this halfling from your hand). Choosing it
-// gives the player `tile_type` to place instead of a drawn tile.
+// gives the player `tile_type` to place instead of a drawn tile. The texts
+// belong to the hooks that offered the option (they outlive their games),
+// so an option is a few words to copy with a Game.
 struct TileStepOption {
-    uint32_t expansion = 0;  // index of the expansion in the hooks' own list
-    std::string action;      // the expansion's verb, e.g. "play-halfling"
+    uint32_t expansion = 0;   // index of the expansion in the hooks' own list
+    std::string_view action;  // the expansion's verb, e.g. "play-halfling"
     TileTypeId tile_type = 0;
-    std::string label;
+    std::string_view label;   // "play halfling HF/I-3"
     friend bool operator==(const TileStepOption&, const TileStepOption&) = default;
 };
 

@@ -138,7 +138,7 @@ void Game::choose_tile_step_option(size_t i) {
     touch();
     if (hooks_) hooks_->apply_tile_step_option(*this, active_, option);
     if (!drawn_ || *drawn_ != option.tile_type)
-        throw HostError(ErrorCategory::Plugin, "tile-step option '" + option.action + "' (" + option.label +
+        throw HostError(ErrorCategory::Plugin, "tile-step option '" + std::string(option.action) + "' (" + std::string(option.label) +
                                                    ") was applied, but the expansion did not give the player tile \"" +
                                                    tile_def(option.tile_type).id + "\" to place");
     tile_step_options_.clear();

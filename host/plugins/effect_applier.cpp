@@ -15,6 +15,9 @@ constexpr int kMaxPointsPerEffect = 100000;
 constexpr int kMaxTokenCount = 1000;
 constexpr size_t kMaxExpansionDataBytes = 1u << 20;
 constexpr size_t kMaxHandSize = 1000;
+// Tile-step options in one response: far more than any hand; it also keeps
+// one response well inside OptionTexts' limits.
+constexpr size_t kMaxTileStepOptions = 1000;
 
 constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
 
@@ -22,7 +25,7 @@ constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
 constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* GAME_START */ bit(fb::Effect::GiveTokens) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
         bit(fb::Effect::AddHandTile),
-    /* TILE_STEP_OPTIONS */ bit(fb::Effect::OfferTileStepOption),
+    /* TILE_STEP_OPTIONS */ bit(fb::Effect::OfferTileStepOption) | bit(fb::Effect::OfferTileStepOptions),
     /* PLACEMENT_CHECK */ bit(fb::Effect::VetoPlacement),
     /* TILE_PLACED */ bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::AddHandTile) |
         bit(fb::Effect::RemoveHandTile),
@@ -60,6 +63,7 @@ void EffectChecker::begin(const Game& game, ck_hook_id hook, size_t candidates) 
     hand_deltas_.clear();
     candidates_ = candidates;
     hand_tile_played_ = false;
+    tile_step_options_ = 0;
 }
 
 std::string EffectChecker::check_tile_type(uint16_t type) const {
@@ -103,6 +107,12 @@ std::string EffectChecker::check(const fb::HookResponse& response) {
                    std::to_string(static_cast<int>(entry->effect_type()))) + "): " + why;
     }
     return {};
+}
+
+std::string EffectChecker::count_tile_step_options(size_t n) {
+    tile_step_options_ += n;
+    if (tile_step_options_ <= kMaxTileStepOptions) return {};
+    return "more than " + std::to_string(kMaxTileStepOptions) + " tile-step options in one response";
 }
 
 std::string EffectChecker::check_player(uint8_t player) const {
@@ -178,7 +188,18 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
         case fb::Effect::OfferTileStepOption: {
             const auto* o = entry.effect_as_OfferTileStepOption();
             if (view(o->action()).empty()) return "option has no action";
+            if (auto why = count_tile_step_options(1); !why.empty()) return why;
             return check_tile_type(o->tile_type());
+        }
+        case fb::Effect::OfferTileStepOptions: {
+            const auto* o = entry.effect_as_OfferTileStepOptions();
+            if (view(o->action()).empty()) return "options have no action";
+            const size_t n = o->tile_types() == nullptr ? 0 : o->tile_types()->size();
+            if (auto why = count_tile_step_options(std::max<size_t>(n, 1)); !why.empty()) return why;
+            if (n == 0) return {};
+            for (const uint16_t type : *o->tile_types())
+                if (auto why = check_tile_type(type); !why.empty()) return why;
+            return {};
         }
         case fb::Effect::VetoPlacement: {
             const uint32_t c = entry.effect_as_VetoPlacement()->candidate();
@@ -260,8 +281,20 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
             }
             case fb::Effect::OfferTileStepOption: {
                 const auto* o = entry->effect_as_OfferTileStepOption();
-                sink.tile_options->push_back(TileStepOption{sink.expansion, std::string(view(o->action())),
-                                                            o->tile_type(), std::string(view(o->label()))});
+                OptionTexts& texts = *sink.option_texts;
+                sink.tile_options->push_back(TileStepOption{sink.expansion, texts.intern(view(o->action())),
+                                                            o->tile_type(), texts.intern(view(o->label()))});
+                break;
+            }
+            case fb::Effect::OfferTileStepOptions: {
+                const auto* o = entry->effect_as_OfferTileStepOptions();
+                if (o->tile_types() == nullptr) break;
+                OptionTexts& texts = *sink.option_texts;
+                const std::string_view action = texts.intern(view(o->action()));
+                for (const uint16_t type : *o->tile_types())
+                    sink.tile_options->push_back(TileStepOption{
+                        sink.expansion, action, type,
+                        texts.expand_label(view(o->label()), type, sink.state->tile_def(type).id)});
                 break;
             }
             case fb::Effect::VetoPlacement:

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/expansion_hooks.hpp"
+#include "option_texts.hpp"
 #include <cloisterkit/schemas/hooks_generated.h>
 
 namespace ck::host {
@@ -38,6 +39,8 @@ private:
     std::string check_player(uint8_t player) const;
     std::string take_tokens(uint8_t player, std::string_view kind, int count);
     std::string check_tile_type(uint16_t type) const;
+    // Counts `n` more tile-step options offered; fails past the limit.
+    std::string count_tile_step_options(size_t n);
     // Records one tile of `type` entering (+1) or leaving (-1) a hand;
     // fails if it is not there to leave or the hand would grow too large.
     std::string change_hand(uint8_t player, uint16_t type, int delta);
@@ -58,6 +61,7 @@ private:
     std::vector<HandDelta> hand_deltas_;  // hand changes of earlier effects in this hook
     size_t candidates_ = 0;
     bool hand_tile_played_ = false;
+    size_t tile_step_options_ = 0;
 };
 
 // Where effects that do not change the Game go.
@@ -65,7 +69,9 @@ struct EffectSink {
     uint32_t expansion = 0;                        // index of the expansion in the hooks' list
     std::vector<ExpansionOption>* options = nullptr;  // OfferFigureOption
     int* points = nullptr;                         // AdjustFeaturePoints
-    std::vector<TileStepOption>* tile_options = nullptr;  // OfferTileStepOption
+    std::vector<TileStepOption>* tile_options = nullptr;  // OfferTileStepOption(s)
+    OptionTexts* option_texts = nullptr;  // where the tile-step options' texts are kept
+    const Game* state = nullptr;          // the state options are offered in (tile ids for labels)
     std::vector<uint8_t>* vetoed = nullptr;        // VetoPlacement: 1 per vetoed candidate
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 #include "buffer_check.hpp"
 #include "core/profile.hpp"
@@ -131,6 +132,34 @@ ck_bytes PluginHooks::finish_request(ck_hook_id hook, fb::HookArgs type, flatbuf
     return ck_bytes{request_.GetBufferPointer(), request_.GetSize()};
 }
 
+ck_bytes PluginHooks::small_request(ck_hook_id hook, uint8_t value) {
+    for (const SmallRequest& r : small_requests_)
+        if (r.hook == hook && r.value == value) return ck_bytes{r.bytes.data(), r.bytes.size()};
+    start_request();
+    ck_bytes built{nullptr, 0};
+    switch (hook) {
+        case CK_HOOK_TILE_STEP_OPTIONS:
+            built = finish_request(hook, fb::HookArgs::TileStepOptionsArgs,
+                                   fb::CreateTileStepOptionsArgs(request_, value).Union());
+            break;
+        case CK_HOOK_TURN_END:
+            built = finish_request(hook, fb::HookArgs::TurnEndArgs, fb::CreateTurnEndArgs(request_, value).Union());
+            break;
+        case CK_HOOK_GAME_END_CHECK:
+            built = finish_request(hook, fb::HookArgs::GameEndCheckArgs,
+                                   fb::CreateGameEndCheckArgs(request_, value).Union());
+            break;
+        case CK_HOOK_FINAL_SCORING:
+            built = finish_request(hook, fb::HookArgs::FinalScoringArgs,
+                                   fb::CreateFinalScoringArgs(request_, value).Union());
+            break;
+        default: throw std::logic_error("hook " + hook_name(hook) + " has no small request");  // a host bug
+    }
+    const auto* first = static_cast<const uint8_t*>(built.data);
+    const SmallRequest& r = small_requests_.emplace_back(SmallRequest{hook, value, {first, first + built.size}});
+    return ck_bytes{r.bytes.data(), r.bytes.size()};
+}
+
 flatbuffers::Offset<fb::ScoredFeature> PluginHooks::build_feature(const ScoredFeatureInfo& f, int points) {
     auto& b = request_;
     // Scratch vectors + CreateVectorOfStructs (see state_serializer.cpp on
@@ -245,17 +274,15 @@ void PluginHooks::on_game_start(Game& game) {
 
 void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
     if (!collect_callees(CK_HOOK_TILE_STEP_OPTIONS, game)) return;
-    start_request();
-    const auto args = fb::CreateTileStepOptionsArgs(request_, player);
     EffectSink sink;
     sink.tile_options = &out;
-    call_all_and_apply(game, CK_HOOK_TILE_STEP_OPTIONS,
-                       finish_request(CK_HOOK_TILE_STEP_OPTIONS, fb::HookArgs::TileStepOptionsArgs, args.Union()), nullptr,
-                       sink);
+    sink.option_texts = &option_texts_;
+    sink.state = &game;
+    call_all_and_apply(game, CK_HOOK_TILE_STEP_OPTIONS, small_request(CK_HOOK_TILE_STEP_OPTIONS, player), nullptr, sink);
 }
 
 void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
-    require_applier(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION, "tile-step option '" + option.action + "'");
+    require_applier(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION, "tile-step option '" + std::string(option.action) + "'");
     collect_callees(CK_HOOK_APPLY_TILE_STEP_OPTION, game, static_cast<int>(option.expansion));
     start_request();
     auto& b = request_;
@@ -392,22 +419,14 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
 void PluginHooks::on_turn_end(Game& game) {
     for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_TURN_END}, ck_hook_id{CK_HOOK_GAME_END_CHECK}}) {
         if (!collect_callees(hook, game)) continue;
-        start_request();
-        const auto player = game.active_player();
-        const ck_bytes request =
-            hook == CK_HOOK_TURN_END
-                ? finish_request(hook, fb::HookArgs::TurnEndArgs, fb::CreateTurnEndArgs(request_, player).Union())
-                : finish_request(hook, fb::HookArgs::GameEndCheckArgs, fb::CreateGameEndCheckArgs(request_, player).Union());
-        call_all_and_apply(game, hook, request, &game);
+        call_all_and_apply(game, hook, small_request(hook, game.active_player()), &game);
     }
 }
 
 void PluginHooks::on_final_scoring(Game& game) {
     if (!collect_callees(CK_HOOK_FINAL_SCORING, game)) return;
-    start_request();
-    const auto args = fb::CreateFinalScoringArgs(request_, static_cast<uint8_t>(game.player_count()));
     call_all_and_apply(game, CK_HOOK_FINAL_SCORING,
-                       finish_request(CK_HOOK_FINAL_SCORING, fb::HookArgs::FinalScoringArgs, args.Union()), &game);
+                       small_request(CK_HOOK_FINAL_SCORING, static_cast<uint8_t>(game.player_count())), &game);
 }
 
 }  // namespace ck::host

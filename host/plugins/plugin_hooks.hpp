@@ -92,6 +92,10 @@ private:
     bool filter_holds(uint32_t i, const HookFilterInfo& f, const Game& game, const ScoredFeatureInfo* feature);
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
     void start_request();
+    // The request of a hook whose arguments are one small number (the
+    // player, the player count): built once per value, then the same bytes
+    // (the module recognises them too and skips verifying them again).
+    ck_bytes small_request(ck_hook_id hook, uint8_t value);
     // Calls expansion `i`; returns its verified, checked response or
     // nullptr when it has nothing to say. The buffer stays in `buffers_`.
     const fb::HookResponse* call(uint32_t i, ck_hook_id hook, ck_bytes state, ck_bytes request);
@@ -143,7 +147,14 @@ private:
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
     std::vector<fb::Placement> candidates_;  // scratch for PLACEMENT_CHECK
     std::vector<uint8_t> vetoed_;            // per candidate, from VetoPlacement
+    struct SmallRequest {
+        ck_hook_id hook;
+        uint8_t value;
+        std::vector<uint8_t> bytes;  // its own heap block: stays put when the list grows
+    };
+    std::vector<SmallRequest> small_requests_;
     EffectChecker checker_;
+    OptionTexts option_texts_;  // the texts of every tile-step option offered
     std::vector<ck_buffer> buffers_;
     struct Pending {
         uint32_t expansion;

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 1
-CK_SCHEMA_REVISION = 3
+CK_SCHEMA_REVISION = 4
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -701,7 +701,7 @@ def decode_manifest(fb, data):
 # Effects the reference host accepts for each hook (docs/abi.md §8).
 ALLOWED_EFFECTS = {
     CK_HOOK_GAME_START: ("GiveTokens", "SetExpansionData", "AddPoints", "AddHandTile"),
-    CK_HOOK_TILE_STEP_OPTIONS: ("OfferTileStepOption",),
+    CK_HOOK_TILE_STEP_OPTIONS: ("OfferTileStepOption", "OfferTileStepOptions"),
     CK_HOOK_PLACEMENT_CHECK: ("VetoPlacement",),
     CK_HOOK_TILE_PLACED: ("SetExpansionData", "AddPoints", "AddHandTile", "RemoveHandTile"),
     CK_HOOK_FIGURE_OPTIONS: ("OfferFigureOption",),
@@ -737,6 +737,8 @@ def decode_response(fb, data):
         "VetoPlacement": lambda e: {"candidate": e.Candidate(), "reason": _s(e.Reason())},
         "OfferTileStepOption": lambda e: {"action": _s(e.Action()), "tile_type": e.TileType(),
                                           "label": _s(e.Label())},
+        "OfferTileStepOptions": lambda e: {"action": _s(e.Action()), "label": _s(e.Label()),
+                                           "tile_types": [e.TileTypes(i) for i in range(e.TileTypesLength())]},
         "EndGame": lambda e: {"reason": _s(e.Reason())},
         "ConsumeFigureAction": lambda e: {},
         "AddHandTile": lambda e: {"player": e.Player(), "tile_type": e.TileType()},

@@ -319,6 +319,38 @@ class Refusals(unittest.TestCase):
                 ck.decode_response(FB, data)
 
 
+    def test_a_revision_4_tile_step_offer_is_decoded(self):
+        # OfferTileStepOptions (schema revision 4): one action and label
+        # template for several tile types, as Halflings answers TILE_STEP_OPTIONS.
+        import flatbuffers
+        o, e, r = FB.OfferTileStepOptions, FB.EffectEntry, FB.HookResponse
+        b = flatbuffers.Builder(256)
+        action, label = b.CreateString("play-halfling"), b.CreateString("play halfling {tile}")
+        o.OfferTileStepOptionsStartTileTypesVector(b, 2)
+        for t in (9, 4):  # prepended: the vector reads 4, 9
+            b.PrependUint16(t)
+        types = b.EndVector()
+        o.OfferTileStepOptionsStart(b)
+        o.OfferTileStepOptionsAddAction(b, action)
+        o.OfferTileStepOptionsAddLabel(b, label)
+        o.OfferTileStepOptionsAddTileTypes(b, types)
+        offer = o.OfferTileStepOptionsEnd(b)
+        e.EffectEntryStart(b)
+        e.EffectEntryAddEffectType(b, FB.Effect.Effect.OfferTileStepOptions)
+        e.EffectEntryAddEffect(b, offer)
+        entry = e.EffectEntryEnd(b)
+        r.HookResponseStartEffectsVector(b, 1)
+        b.PrependUOffsetTRelative(entry)
+        entries = b.EndVector()
+        r.HookResponseStart(b)
+        r.HookResponseAddEffects(b, entries)
+        b.Finish(r.HookResponseEnd(b), file_identifier=b"CKRS")
+        self.assertEqual(ck.decode_response(FB, bytes(b.Output())),
+                         [("OfferTileStepOptions", {"action": "play-halfling", "label": "play halfling {tile}",
+                                                    "tile_types": [4, 9]})])
+        self.assertIn("OfferTileStepOptions", ck.ALLOWED_EFFECTS[ck.CK_HOOK_TILE_STEP_OPTIONS])
+
+
 class Buffers(unittest.TestCase):
     def test_every_buffer_is_released(self):
         released = MODULE.buffers_released
@@ -344,7 +376,7 @@ class CommandLine(unittest.TestCase):
     def test_prints_the_module_and_the_hook_calls(self):
         r = self.run_cli("--module", ARGS.module, "--schemas", ARGS.schemas)
         self.assertEqual(r.returncode, 0, r.stderr)
-        for line in ("module:    cloisterkit-expansions", "ABI:       1.1", "schema:    revision 3",
+        for line in ("module:    cloisterkit-expansions", "ABI:       1.1", "schema:    revision %d" % ck.CK_SCHEMA_REVISION,
                      "  cloisterkit.little-buildings: Little Buildings",
                      "    hooks:        GAME_START, BONUS_POINTS",
                      "    token kinds:  LB_TOWER (tower) x6, LB_HOUSE (house) x6, LB_SHED (shed) x6",

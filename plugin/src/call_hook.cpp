@@ -10,6 +10,7 @@
 #include "errors.hpp"
 #include "plugin_context.hpp"
 #include "state_verification.hpp"
+#include "verified_state_cache.hpp"
 
 namespace ck::sdk::detail {
 namespace {
@@ -116,8 +117,11 @@ ck_status run_hook(const ck_plugin_ctx* ctx, uint32_t expansion_index, ck_hook_i
     if (ck_status s = check_bytes(request, "request", fb::HookRequestIdentifier(), err); s != CK_OK) return s;
     const fb::GameSetup* setup = nullptr;
     if (ck_status s = verify_state(state, &setup, err); s != CK_OK) return s;
-    flatbuffers::Verifier request_verifier(request.data, request.size);
-    if (!fb::VerifyHookRequestBuffer(request_verifier)) return verification_failed("request", request.size, err);
+    if (!request_already_verified(request)) {
+        flatbuffers::Verifier request_verifier(request.data, request.size);
+        if (!fb::VerifyHookRequestBuffer(request_verifier)) return verification_failed("request", request.size, err);
+        remember_verified_request(request);
+    }
 
     const fb::HookRequest& req = *fb::GetHookRequest(request.data);
     if (req.hook() != hook)

@@ -64,6 +64,13 @@ void Effects::offer_tile_step_option(std::string_view action, uint16_t tile_type
          fb::CreateOfferTileStepOption(builder_, text(builder_, action), tile_type, text(builder_, label)).Union());
 }
 
+void Effects::offer_tile_step_options(std::string_view action, std::string_view label, const uint16_t* tile_types,
+                                      size_t count) {
+    const auto types = builder_.CreateVector(tile_types, count);
+    push(fb::Effect::OfferTileStepOptions,
+         fb::CreateOfferTileStepOptions(builder_, text(builder_, action), text(builder_, label), types).Union());
+}
+
 void Effects::add_hand_tile(uint8_t player, uint16_t tile_type) {
     push(fb::Effect::AddHandTile, fb::CreateAddHandTile(builder_, player, tile_type).Union());
 }

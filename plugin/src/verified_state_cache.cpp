@@ -26,6 +26,7 @@ struct VerifiedBytes {
 // Trivially destructible on purpose (see the header).
 thread_local VerifiedBytes<kVerifiedStateCacheBytes> t_state;
 thread_local VerifiedBytes<kVerifiedSetupCacheBytes> t_setup;
+thread_local VerifiedBytes<kVerifiedRequestCacheBytes> t_request;
 
 }  // namespace
 
@@ -33,10 +34,13 @@ bool state_already_verified(ck_bytes state) noexcept { return t_state.matches(st
 void remember_verified_state(ck_bytes state) noexcept { t_state.remember(state); }
 bool setup_already_verified(ck_bytes setup) noexcept { return t_setup.matches(setup); }
 void remember_verified_setup(ck_bytes setup) noexcept { t_setup.remember(setup); }
+bool request_already_verified(ck_bytes request) noexcept { return t_request.matches(request); }
+void remember_verified_request(ck_bytes request) noexcept { t_request.remember(request); }
 
 void forget_verified_state() noexcept {
     t_state.size = 0;
     t_setup.size = 0;
+    t_request.size = 0;
 }
 
 }  // namespace ck::sdk::detail

@@ -1,5 +1,5 @@
 // Skips re-verifying bytes this thread has just verified: the last whole
-// GameState, and the last GameSetup nested in one.
+// GameState, the last GameSetup nested in one, and the last small request.
 //
 // Hosts pass the same state bytes to every hook and expansion called
 // against one state, and the same setup bytes in every state of a game
@@ -37,6 +37,14 @@ void remember_verified_state(ck_bytes state) noexcept;
 // The same for the GameSetup bytes nested in a state.
 bool setup_already_verified(ck_bytes setup) noexcept;
 void remember_verified_setup(ck_bytes setup) noexcept;
+
+// Largest request kept: the small requests that repeat (TILE_STEP_OPTIONS,
+// TURN_END, ... carry a player and little else) are asked again and again.
+inline constexpr size_t kVerifiedRequestCacheBytes = 256;
+
+// The same for the last HookRequest this thread verified.
+bool request_already_verified(ck_bytes request) noexcept;
+void remember_verified_request(ck_bytes request) noexcept;
 
 // Forgets both (tests use it to measure cold calls).
 void forget_verified_state() noexcept;

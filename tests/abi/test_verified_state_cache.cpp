@@ -1,5 +1,5 @@
-// The SDK skips re-verifying a state whose bytes it verified last on this
-// thread (plugin/src/verified_state_cache.*). These tests make sure the
+// The SDK skips re-verifying a state (and a request) whose bytes it
+// verified last on this thread (plugin/src/verified_state_cache.*). These tests make sure the
 // shortcut never lets an unverified byte through: the same address and size
 // with different contents is verified again, and a failed state is never
 // remembered.
@@ -80,6 +80,24 @@ TEST_F(VerifiedStateCache, TwoValidStatesOfTheSameSizeAlternatingAreBothAccepted
         std::memcpy(slot.data(), (i % 2 ? b : a).data(), a.size());
         EXPECT_TRUE(CK_SUCCEEDED(call(slot))) << "round " << i << ": " << err.message;
     }
+}
+
+// The request has a cache of its own (the small requests repeat): the same
+// bytes are accepted again, the same address and size with a broken root
+// offset are verified again and refused, and a refusal is not remembered.
+TEST_F(VerifiedStateCache, ACorruptedRequestAfterTheSameGoodRequestIsRefused) {
+    const Bytes state = build_state();
+    const Bytes good = request;
+    ASSERT_TRUE(CK_SUCCEEDED(call(state))) << err.message;
+    ASSERT_TRUE(CK_SUCCEEDED(call(state))) << err.message;
+    const auto past_end = static_cast<uint32_t>(request.size() + 64);
+    std::memcpy(request.data(), &past_end, sizeof(past_end));  // identifier untouched
+    EXPECT_EQ(call(state), CK_E_BAD_BUFFER);
+    EXPECT_NE(std::string(err.message).find("request: failed FlatBuffers verification"), std::string::npos)
+        << err.message;
+    EXPECT_EQ(call(state), CK_E_BAD_BUFFER) << "a refused request must not be remembered";
+    request = good;
+    EXPECT_TRUE(CK_SUCCEEDED(call(state))) << err.message;
 }
 
 TEST_F(VerifiedStateCache, AStateVerifiedOnOneThreadIsVerifiedAgainOnAnother) {

@@ -102,6 +102,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sink.options = &options;
     sink.points = &points;
     sink.tile_options = &tile_options;
+    ck::host::OptionTexts texts;
+    sink.option_texts = &texts;
+    sink.state = &copy;
     sink.vetoed = &vetoed;
     try {
         ck::host::apply_effects(*response, &copy, "fuzz.expansion", sink);

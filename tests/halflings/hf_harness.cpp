@@ -165,10 +165,14 @@ std::vector<std::vector<std::string>> hands_dealt(const HookResult& result, cons
     return hands;
 }
 
-std::vector<const fb::OfferTileStepOptionT*> offered(const HookResult& result) {
-    std::vector<const fb::OfferTileStepOptionT*> out;
-    for (const auto& entry : result.response.effects)
-        if (const fb::OfferTileStepOptionT* o = entry->effect.AsOfferTileStepOption()) out.push_back(o);
+std::vector<Offer> offered(const HookResult& result) {
+    std::vector<Offer> out;
+    for (const auto& entry : result.response.effects) {
+        if (const fb::OfferTileStepOptionT* o = entry->effect.AsOfferTileStepOption())
+            out.push_back({o->action, o->tile_type, o->label});
+        if (const fb::OfferTileStepOptionsT* o = entry->effect.AsOfferTileStepOptions())
+            for (const uint16_t type : o->tile_types) out.push_back({o->action, type, o->label});
+    }
     return out;
 }
 

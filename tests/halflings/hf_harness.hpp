@@ -81,7 +81,15 @@ struct HandTile {
 std::vector<HandTile> hand_tiles_added(const HookResult& result, const ck::test::TestState& state);
 // The tile ids dealt to each player (index 0..players-1), in effect order.
 std::vector<std::vector<std::string>> hands_dealt(const HookResult& result, const ck::test::TestState& state, int players);
-// Every OfferTileStepOption, in order.
-std::vector<const fb::OfferTileStepOptionT*> offered(const HookResult& result);
+// A tile-step option as the module sent it: one OfferTileStepOption, or
+// one tile type of an OfferTileStepOptions (whose label is the template
+// the host completes, "play halfling {tile}").
+struct Offer {
+    std::string action;
+    uint16_t tile_type;
+    std::string label;
+};
+// Every tile-step option offered, in order.
+std::vector<Offer> offered(const HookResult& result);
 
 }  // namespace hftest

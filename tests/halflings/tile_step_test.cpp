@@ -31,13 +31,16 @@ TEST(HalflingsTileStep, HF16_OffersOnePlayOptionPerDistinctHandTile) {
     ASSERT_EQ(r.status, CK_OK) << r.error;
     const auto options = offered(r);
     ASSERT_EQ(options.size(), 2u);
-    EXPECT_EQ(r.response.effects.size(), 2u);
-    EXPECT_EQ(options[0]->action, kPlay);
-    EXPECT_EQ(options[0]->tile_type, type_of(state, "HF/I-3"));
-    EXPECT_EQ(options[0]->label, "play halfling HF/I-3");
-    EXPECT_EQ(options[1]->action, kPlay);
-    EXPECT_EQ(options[1]->tile_type, type_of(state, "HF/II-7"));
-    EXPECT_EQ(options[1]->label, "play halfling HF/II-7");
+    // Both in one OfferTileStepOptions (schema revision 4); the host makes
+    // the labels ("play halfling HF/I-3", tests/hf_games).
+    ASSERT_EQ(r.response.effects.size(), 1u);
+    EXPECT_NE(r.response.effects[0]->effect.AsOfferTileStepOptions(), nullptr);
+    EXPECT_EQ(options[0].action, kPlay);
+    EXPECT_EQ(options[0].tile_type, type_of(state, "HF/I-3"));
+    EXPECT_EQ(options[0].label, "play halfling {tile}");
+    EXPECT_EQ(options[1].action, kPlay);
+    EXPECT_EQ(options[1].tile_type, type_of(state, "HF/II-7"));
+    EXPECT_EQ(options[1].label, "play halfling {tile}");
 }
 
 // HF-16: the options are those of the player asked about.
@@ -46,7 +49,7 @@ TEST(HalflingsTileStep, HF16_OffersTheAskedPlayersHandOnly) {
     set_active(state, 2);
     const HookResult r = call(CK_HOOK_TILE_STEP_OPTIONS, state, tile_step_options(2));
     ASSERT_EQ(offered(r).size(), 1u);
-    EXPECT_EQ(offered(r)[0]->tile_type, type_of(state, "HF/II-12"));
+    EXPECT_EQ(offered(r)[0].tile_type, type_of(state, "HF/II-12"));
 }
 
 // HF-16: with no halflings the player must draw; nothing is offered.

@@ -1,25 +1,35 @@
-// The tile step's labels (HF-16): what a player reads for each offer.
+// What the tile step offers (HF-16): each tile type of the hand once, in
+// the order the types first appear in it.
 #include <gtest/gtest.h>
 
-#include <string>
+#include <vector>
 
 #include "tile_step.hpp"
 
 namespace ck::halflings {
 namespace {
 
-TEST(HalflingsOptionLabel, HF16_NamesTheTileToPlay) {
-    EXPECT_EQ(OptionLabel("HF/I-3").view(), "play halfling HF/I-3");
-    EXPECT_EQ(OptionLabel("").view(), "play halfling ");
+std::vector<uint16_t> distinct(const std::vector<fb::HandTile>& hand) {
+    const DistinctTileTypes types(sdk::HandRange{hand.data(), hand.data() + hand.size()});
+    return std::vector<uint16_t>(types.data(), types.data() + types.size());
 }
 
-TEST(HalflingsOptionLabel, HF16_LongTileIdsAreNotCut) {
-    // A fan tile set may name its tiles at any length.
-    const std::string id(200, 'x');
-    EXPECT_EQ(OptionLabel(id).view(), "play halfling " + id);
-    const std::string just_fits(48 - 14, 'y');
-    EXPECT_EQ(OptionLabel(just_fits).view(), "play halfling " + just_fits);
-    EXPECT_EQ(OptionLabel(just_fits + "z").view(), "play halfling " + just_fits + "z");
+TEST(HalflingsDistinctTileTypes, HF16_EachTypeOnceInFirstAppearanceOrder) {
+    EXPECT_EQ(distinct({{1, 7}, {1, 3}, {1, 7}, {1, 5}, {1, 3}}), (std::vector<uint16_t>{7, 3, 5}));
+    EXPECT_EQ(distinct({}), std::vector<uint16_t>{});
+}
+
+TEST(HalflingsDistinctTileTypes, HF16_AHandOfManyTypesIsNotCut) {
+    // More distinct types than the stack buffer holds (a fan tile set, or a
+    // saved game's hands): all are offered, in order, each once.
+    std::vector<fb::HandTile> hand;
+    std::vector<uint16_t> expected;
+    for (uint16_t t = 0; t < 100; ++t) {
+        hand.emplace_back(0, static_cast<uint16_t>(200 - t));
+        hand.emplace_back(0, static_cast<uint16_t>(200 - t));
+        expected.push_back(static_cast<uint16_t>(200 - t));
+    }
+    EXPECT_EQ(distinct(hand), expected);
 }
 
 }  // namespace

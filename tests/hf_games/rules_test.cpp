@@ -38,6 +38,7 @@ TEST(HfGames, HF16_NothingIsDrawnBeforeThePlayerChooses) {
     ASSERT_EQ(game.tile_step_options().size(), 1u);
     EXPECT_EQ(game.tile_step_options()[0].action, "play-halfling");
     EXPECT_EQ(game.tile_step_options()[0].tile_type, type_of(game, "TT/road"));
+    EXPECT_EQ(game.tile_step_options()[0].label, "play halfling TT/road");  // the host fills in "{tile}"
     EXPECT_THAT(error_of([&] { game.place_tile("BA/RFr", space(1, 0), 0); }),
                 HasSubstr("first draw or choose one of the 1 tile-step options offered"));
 

@@ -150,8 +150,8 @@ TEST(ModuleLoading, RefusedNegotiationReportsTheModulesMessage) {
 }
 
 // ---------------------------------------------------------------- schema revision ranges
-// The host offers CK_SCHEMA_REVISION_MIN..CK_SCHEMA_REVISION (3..3 before
-// any revision is added); an SDK module declares the revisions it reads.
+// The host offers CK_SCHEMA_REVISION_MIN..CK_SCHEMA_REVISION (3..4 in
+// release 1.1.0); an SDK module declares the revisions it reads.
 
 std::string host_schema_range() {
     return std::to_string(CK_SCHEMA_REVISION_MIN) + ".." + std::to_string(CK_SCHEMA_REVISION);
@@ -171,7 +171,8 @@ TEST(SchemaRevisions, AModuleForANewerRevisionOnlyIsRefusedNamingBothRanges) {
     const auto r = registry.load(test_module("test_schema_newer"));
     EXPECT_EQ(r.status, ModuleStatus::Failed);
     EXPECT_THAT(r.reason, HasSubstr("schema revision: host accepts " + host_schema_range() +
-                                    ", module 'schema-newer' provides 4..4"));
+                                    ", module 'schema-newer' provides " + std::to_string(CK_SCHEMA_REVISION + 1) +
+                                    ".." + std::to_string(CK_SCHEMA_REVISION + 1)));
 }
 
 // A newer module that still reads this host's revision loads, at the

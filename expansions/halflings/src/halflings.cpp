@@ -101,10 +101,8 @@ public:
             reject("TILE_STEP_OPTIONS for player " + std::to_string(args.player()) + ", who is not in the state");
         const sdk::HandRange range = ctx.hand(args.player());
         if (range.empty()) return;
-        for (const fb::HandTile* t = range.begin(); t != range.end(); ++t)
-            if (first_of_its_type(range, t))
-                out.offer_tile_step_option(kPlayHalflingAction, t->tile_type(),
-                                           OptionLabel(tile_id(ctx, t->tile_type())).view());
+        const DistinctTileTypes types(range);
+        out.offer_tile_step_options(kPlayHalflingAction, kPlayHalflingLabel, types.data(), types.size());
     }
 
     // HF-16: the chosen halfling leaves the hand and is this turn's tile.

@@ -12,19 +12,18 @@ namespace {
 
 }  // namespace
 
-bool first_of_its_type(const sdk::HandRange& hand, const fb::HandTile* tile) {
-    return std::none_of(hand.begin(), tile, [&](const fb::HandTile& t) { return t.tile_type() == tile->tile_type(); });
-}
-
-OptionLabel::OptionLabel(std::string_view tile_id) {
-    constexpr std::string_view kPrefix = "play halfling ";
-    if (kPrefix.size() + tile_id.size() > sizeof(short_)) {
-        long_.append(kPrefix).append(tile_id);
-        return;
+DistinctTileTypes::DistinctTileTypes(const sdk::HandRange& hand) {
+    for (const fb::HandTile* t = hand.begin(); t != hand.end(); ++t) {
+        const uint16_t type = t->tile_type();
+        const uint16_t* seen = data();
+        if (std::find(seen, seen + size_, type) != seen + size_) continue;
+        if (size_ == kInline) spilled_.assign(inline_, inline_ + kInline);
+        if (size_ < kInline)
+            inline_[size_] = type;
+        else
+            spilled_.push_back(type);
+        ++size_;
     }
-    std::copy(kPrefix.begin(), kPrefix.end(), short_);
-    std::copy(tile_id.begin(), tile_id.end(), short_ + kPrefix.size());
-    size_ = kPrefix.size() + tile_id.size();
 }
 
 bool tile_step_open(const fb::TurnInfo* turn) {

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "deal.hpp"
 #include <cloisterkit/schemas/game_state_generated.h>
@@ -16,22 +17,24 @@ namespace ck::halflings {
 // The tile-step option's action (our own verb).
 inline constexpr std::string_view kPlayHalflingAction = "play-halfling";
 
-// Whether `tile` is the first of its type in `hand`: a hand offers each
-// tile type once, in the order the types first appear.
-bool first_of_its_type(const sdk::HandRange& hand, const fb::HandTile* tile);
+// The options' label; the host puts each tile type's id for "{tile}":
+// "play halfling HF/I-3".
+inline constexpr std::string_view kPlayHalflingLabel = "play halfling {tile}";
 
-// The option's human-readable label, "play halfling HF/I-3". Built on the
-// stack for the usual short tile ids: TILE_STEP_OPTIONS runs on every turn
-// of a player with a hand, and allocates nothing.
-class OptionLabel {
+// The distinct tile types of a hand, in the order they first appear in it:
+// a hand offers each tile type once. Kept on the stack for every real hand
+// (TILE_STEP_OPTIONS runs on every turn of a player with a hand).
+class DistinctTileTypes {
 public:
-    explicit OptionLabel(std::string_view tile_id);
-    std::string_view view() const { return long_.empty() ? std::string_view(short_, size_) : long_; }
+    explicit DistinctTileTypes(const sdk::HandRange& hand);
+    const uint16_t* data() const { return spilled_.empty() ? inline_ : spilled_.data(); }
+    size_t size() const { return size_; }
 
 private:
-    char short_[48];
+    static constexpr size_t kInline = 32;  // more than the expansion's 24 tiles
+    uint16_t inline_[kInline];
+    std::vector<uint16_t> spilled_;  // only for a hand of more distinct types
     size_t size_ = 0;
-    std::string long_;  // only for tile ids that do not fit `short_`
 };
 
 // Whether the active player may still choose to play a halfling this turn:

@@ -38,6 +38,12 @@ public:
                              std::string_view label);
     void veto_placement(uint32_t candidate, std::string_view reason);
     void offer_tile_step_option(std::string_view action, uint16_t tile_type, std::string_view label);
+    // Schema revision 4: one option per tile type, all with `action`; the
+    // host makes each label from `label`, replacing "{tile}" with the tile
+    // type's id. Cheaper for both sides than one offer per option; a module
+    // that also serves revision-3 hosts must use offer_tile_step_option.
+    void offer_tile_step_options(std::string_view action, std::string_view label, const uint16_t* tile_types,
+                                 size_t count);
     void end_game(std::string_view reason);
     void consume_figure_action();
     void add_hand_tile(uint8_t player, uint16_t tile_type);
