@@ -20,6 +20,7 @@
 #include "core/profile.hpp"
 #include "game_options.hpp"
 #include "number_format.hpp"
+#include "round_trip_report.hpp"
 
 namespace {
 
@@ -40,7 +41,10 @@ constexpr const char* kUsage =
     "  --threads T            worker threads (default 1)\n"
     "  --profile              also print where the time went: each stage of a turn, and in\n"
     "                         it the host's own rules and each part of the plugin calls\n"
-    "                         (clock reads add a few percent to the run)\n";
+    "                         (clock reads add a few percent to the run)\n"
+    "  --round-trips          also print how long hook round trips took: per hook, calls\n"
+    "                         per game and the median, 10% and 90% times (two clock reads\n"
+    "                         per round trip)\n";
 constexpr const char* kSimulateOnlyHelp =
     "  --help                 show this text\n"
     "\n"
@@ -144,6 +148,7 @@ int run_simulate(const std::vector<std::string>& args) {
     uint64_t games = 100;
     unsigned threads = 1;
     bool profile = false;
+    bool round_trips = false;
     try {
         for (size_t i = 0; i < args.size(); ++i) {
             if (args[i] == "--help" || args[i] == "-h") {
@@ -159,6 +164,8 @@ int run_simulate(const std::vector<std::string>& args) {
                 games = static_cast<uint64_t>(ck::cli::parse_integer("--games", value(), 1, 1'000'000'000));
             } else if (args[i] == "--profile") {
                 profile = true;
+            } else if (args[i] == "--round-trips") {
+                round_trips = true;
             } else if (args[i] == "--threads") {
                 threads = static_cast<unsigned>(ck::cli::parse_integer("--threads", value(), 1, 256));
             } else if (args[i] == "--save") {
@@ -181,6 +188,7 @@ int run_simulate(const std::vector<std::string>& args) {
     std::atomic<uint64_t> next{0}, done{0};
     std::vector<Tally> tallies(threads);
     std::vector<Profile> profiles(threads);
+    std::vector<RoundTripLog> round_trip_logs(threads);
     std::exception_ptr failure;
     std::mutex failure_mutex;
     std::atomic<bool> failed{false};
@@ -190,6 +198,7 @@ int run_simulate(const std::vector<std::string>& args) {
         try {
             const auto hooks = env.make_hooks();  // one per thread: hooks are not thread-safe
             const ThreadProfile installed(profile ? &profiles[t] : nullptr);
+            const ThreadRoundTrips timed(round_trips ? &round_trip_logs[t] : nullptr);
             for (uint64_t i; (i = next.fetch_add(1)) < games;) {
                 const uint64_t s = ck::cli::game_seed(seed, i);
                 Game game(env.setup(s, hooks.get()), env.prepared());
@@ -225,6 +234,8 @@ int run_simulate(const std::vector<std::string>& args) {
     for (const Tally& t : tallies) all.merge(t);
     Profile time_spent;
     for (const Profile& p : profiles) time_spent.merge(p);
+    RoundTripLog round_trip_times;
+    for (const RoundTripLog& l : round_trip_logs) round_trip_times.merge(l);
     const double n = static_cast<double>(all.games);
     const double per_second = seconds > 0 ? n / seconds : 0.0;
     const double mean_total = static_cast<double>(all.total_score) / n;
@@ -254,6 +265,7 @@ int run_simulate(const std::vector<std::string>& args) {
                              {"wins", all.seat_wins[p]}});
         j["players"] = seats;
         if (profile) j["profile"] = profile_json(time_spent);
+        if (round_trips) j["round_trips"] = ck::cli::round_trips_json(round_trip_times, all.games);
         std::printf("%s\n", j.dump(2).c_str());
     } else {
         // CPU time is counted in clock ticks: a very short run may show none.
@@ -269,6 +281,7 @@ int run_simulate(const std::vector<std::string>& args) {
                         env.player_types()[p].c_str(), static_cast<double>(all.seat_scores[p]) / n,
                         static_cast<long long>(all.seat_wins[p]));
         if (profile) print_profile(time_spent);
+        if (round_trips) ck::cli::print_round_trips(round_trip_times, all.games);
     }
     return 0;
 }

@@ -11,6 +11,7 @@
 #include "core/location_names.hpp"
 #include "hook_names.hpp"
 #include "module_loader.hpp"
+#include "round_trips.hpp"
 
 namespace ck::host {
 namespace {
@@ -114,6 +115,7 @@ ck_bytes PluginHooks::state_bytes(const Game& game) {
     const StateKey key{&game, game.state_version()};
     if (cached_state_.data != nullptr && key == cached_key_) return cached_state_;
     const PartScope profile(ProfilePart::Serialize);
+    const SerialisationScope timed;
     cached_state_ = serializer_.serialize(game, token_kinds_);
     cached_key_ = key;
     ++stats_.serialisations;
@@ -259,6 +261,7 @@ void PluginHooks::on_game_start(Game& game) {
     // effect applied since when that game's GAME_START gave nothing).
     cached_state_ = ck_bytes{nullptr, 0};
     if (!collect_callees(CK_HOOK_GAME_START, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_GAME_START);
     start_request();
     flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::PresetHand>>> hands;
     if (!game.preset_hands().empty()) {
@@ -274,6 +277,7 @@ void PluginHooks::on_game_start(Game& game) {
 
 void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
     if (!collect_callees(CK_HOOK_TILE_STEP_OPTIONS, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_TILE_STEP_OPTIONS);
     EffectSink sink;
     sink.tile_options = &out;
     sink.option_texts = &option_texts_;
@@ -284,6 +288,7 @@ void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vecto
 void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
     require_applier(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION, "tile-step option '" + std::string(option.action) + "'");
     collect_callees(CK_HOOK_APPLY_TILE_STEP_OPTION, game, static_cast<int>(option.expansion));
+    const RoundTripScope round_trip(CK_HOOK_APPLY_TILE_STEP_OPTION);
     start_request();
     auto& b = request_;
     const auto args = fb::CreateApplyTileStepOptionArgs(b, player, b.CreateString(option.action), option.tile_type,
@@ -296,6 +301,7 @@ void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileS
 void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
                                    std::vector<Placement>& candidates) {
     if (candidates.empty() || !collect_callees(CK_HOOK_PLACEMENT_CHECK, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_PLACEMENT_CHECK);
     start_request();
     candidates_.clear();
     for (const Placement& p : candidates) candidates_.emplace_back(to_fb(p.at), p.rotation, type);
@@ -316,6 +322,7 @@ void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId 
 void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type,
                                  bool from_hand) {
     if (!collect_callees(CK_HOOK_TILE_PLACED, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_TILE_PLACED);
     start_request();
     const fb::Placement p(to_fb(placement.at), placement.rotation, type);
     const auto args = fb::CreateTilePlacedArgs(request_, player, &p, from_hand);
@@ -332,6 +339,7 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
             if (p.token_count(d.kind) > 0) out.push_back({d.expansion, kPlaceTokenAction, d.kind, placed, d.label});
     }
     if (!collect_callees(CK_HOOK_FIGURE_OPTIONS, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_FIGURE_OPTIONS);
     start_request();
     const fb::TileRef tile = to_fb(placed);
     const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile);
@@ -373,6 +381,7 @@ void PluginHooks::apply_figure_action(Game& game, uint8_t player, const Expansio
         return apply_declared_placement(game, player, option);
     require_applier(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION, "expansion action '" + option.action + "'");
     collect_callees(CK_HOOK_APPLY_FIGURE_ACTION, game, static_cast<int>(option.expansion));
+    const RoundTripScope round_trip(CK_HOOK_APPLY_FIGURE_ACTION);
     start_request();
     auto& b = request_;
     const fb::TileRef at = to_fb(option.at);
@@ -399,6 +408,7 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
     for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_FEATURE_SCORING}, ck_hook_id{CK_HOOK_BONUS_POINTS}}) {
         for (uint32_t i = 0; i < expansions_.size(); ++i) {
             if (!wants(i, hook, game, &feature)) continue;
+            const RoundTripScope round_trip(hook);
             if (state.data == nullptr) state = state_bytes(game);
             start_request();
             const auto f = build_feature(feature, points);
@@ -419,12 +429,14 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
 void PluginHooks::on_turn_end(Game& game) {
     for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_TURN_END}, ck_hook_id{CK_HOOK_GAME_END_CHECK}}) {
         if (!collect_callees(hook, game)) continue;
+        const RoundTripScope round_trip(hook);
         call_all_and_apply(game, hook, small_request(hook, game.active_player()), &game);
     }
 }
 
 void PluginHooks::on_final_scoring(Game& game) {
     if (!collect_callees(CK_HOOK_FINAL_SCORING, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_FINAL_SCORING);
     call_all_and_apply(game, CK_HOOK_FINAL_SCORING,
                        small_request(CK_HOOK_FINAL_SCORING, static_cast<uint8_t>(game.player_count())), &game);
 }

@@ -38,6 +38,13 @@ void remember_verified_state(ck_bytes state) noexcept;
 bool setup_already_verified(ck_bytes setup) noexcept;
 void remember_verified_setup(ck_bytes setup) noexcept;
 
+// A number for the setup of the state this thread verified last: equal on
+// two calls of the thread only when their setups are byte for byte the
+// same, new whenever a different setup is remembered, and 0 when the setup
+// was too large to keep (then nothing can be told apart). HookContext
+// hands it to expansions that derive data from the setup once per game.
+uint64_t current_setup_id() noexcept;
+
 // Largest request kept: the small requests that repeat (TILE_STEP_OPTIONS,
 // TURN_END, ... carry a player and little else) are asked again and again.
 inline constexpr size_t kVerifiedRequestCacheBytes = 256;

@@ -88,6 +88,12 @@ TEST(LittleBuildingsBonus, LB20_ThreeTwoOneValues) {
     EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 3);
     set_rule(state, "littleBuildings.values", "321");
     EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 6);
+    // The options are derived once per setup (setup_facts.hpp): each change
+    // of the setup between calls on this thread is seen.
+    set_rule(state, "littleBuildings.values", "flat");
+    EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 3);
+    set_rule(state, "littleBuildings.values", "321");
+    EXPECT_EQ(bonus(state, road(five_tile_road(), 5)), 6);
 }
 
 // LB-14: gardens benefit only under `extended`; the four official features

@@ -2,6 +2,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 #include <cloisterkit/plugin.h>
@@ -128,6 +130,38 @@ TEST(SimulateProfile, SharesOfEveryStageAndOfThePluginPath) {
 
     const CommandResult plain = run_cli("simulate --games 20 --seed 3 --expansions all");
     EXPECT_THAT(plain.out, testing::Not(HasSubstr("where the time went"))) << "off unless asked";
+}
+
+// `simulate --round-trips`: one round trip per hook stage that called a
+// module, counted per hook, with ordered percentiles; serialisation apart.
+TEST(SimulateRoundTrips, CountsAndTimesEveryHookThatCalledAModule) {
+    const CommandResult json = run_cli("simulate --games 20 --seed 3 --expansions all --round-trips --json");
+    ASSERT_EQ(json.status, 0) << json.err;
+    const auto j = nlohmann::json::parse(json.out)["round_trips"];
+    ASSERT_TRUE(j.contains("GAME_START")) << j.dump();
+    EXPECT_EQ(j["GAME_START"]["count"], 20) << "one GAME_START round trip per game, for both expansions";
+    EXPECT_GT(j["TILE_STEP_OPTIONS"]["count"].get<int>(), 20) << "Halflings is asked while hands hold tiles";
+    uint64_t sum = 0;
+    for (const auto& [name, row] : j.items()) {
+        if (name == "all hooks" || name == "state serialisation") continue;
+        sum += row["count"].get<uint64_t>();
+        EXPECT_GT(row["median_ns"].get<double>(), 0) << name;
+        EXPECT_LE(row["p10_ns"].get<double>(), row["median_ns"].get<double>()) << name;
+        EXPECT_LE(row["median_ns"].get<double>(), row["p90_ns"].get<double>()) << name;
+    }
+    EXPECT_EQ(j["all hooks"]["count"].get<uint64_t>(), sum);
+    EXPECT_GT(j["state serialisation"]["count"].get<int>(), 0);
+
+    const CommandResult text = run_cli("simulate --games 5 --seed 3 --expansions all --round-trips");
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_THAT(text.out, HasSubstr("hook round trips (request built to effects applied"));
+    EXPECT_THAT(text.out, HasSubstr("  TILE_STEP_OPTIONS "));
+
+    const CommandResult base = run_cli("simulate --games 5 --seed 3 --expansions none --round-trips --json");
+    ASSERT_EQ(base.status, 0) << base.err;
+    EXPECT_EQ(nlohmann::json::parse(base.out)["round_trips"]["all hooks"]["count"], 0) << "no module, no round trip";
+    EXPECT_THAT(run_cli("simulate --games 5 --seed 3 --expansions all").out,
+                testing::Not(HasSubstr("hook round trips"))) << "off unless asked";
 }
 
 TEST(Command, VersionNamesTheReleaseAndThePluginInterface) {

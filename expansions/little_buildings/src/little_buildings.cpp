@@ -3,6 +3,7 @@
 // calls (the SDK shares one object across games and threads).
 #include <little_buildings/little_buildings.hpp>
 
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "building_kind.hpp"
 #include "expansion_info.hpp"
 #include "options.hpp"
+#include "setup_facts.hpp"
 #include "token_split.hpp"
 
 namespace ck::little_buildings {
@@ -20,18 +22,14 @@ namespace {
 // as CK_E_INTERNAL with this message, and the host must not apply anything.
 [[noreturn]] void reject(const std::string& why) { throw std::runtime_error("little buildings: " + why); }
 
-Options options_of(const sdk::HookContext& ctx) {
-    return read_options([&](std::string_view key) { return ctx.rule(key); });
-}
-
-
 // The buildings on the board; other expansions' tokens are ignored.
-std::vector<Building> buildings_on_board(const sdk::HookContext& ctx) {
+std::vector<Building> buildings_on_board(const sdk::HookContext& ctx, const SetupFacts& facts) {
     std::vector<Building> out;
     const auto* tokens = ctx.state().tokens();
     if (!tokens) return out;
+    out.reserve(tokens->size());
     for (const fb::PlacedToken* token : *tokens)
-        if (auto kind = parse_token_kind(ctx.token_kind_name(token->kind()))) out.push_back({*kind, token->at()});
+        if (auto kind = facts.building(ctx, token->kind())) out.push_back({*kind, token->at()});
     return out;
 }
 
@@ -41,7 +39,7 @@ public:
 
     // LB-4, LB-21 (split=rules) or jcz-interop §4.13 (split=jcz).
     void on_game_start(const sdk::HookContext& ctx, const fb::GameStartArgs& args, sdk::Effects& out) const override {
-        const Options options = options_of(ctx);
+        const Options& options = setup_facts(ctx).options();
         const auto* players = ctx.state().players();
         const int count = players ? static_cast<int>(players->size()) : 0;
         if (count == 0 || count != args.player_count())
@@ -59,7 +57,8 @@ public:
     void bonus_points(const sdk::HookContext& ctx, const fb::BonusPointsArgs& args, sdk::Effects& out) const override {
         const fb::ScoredFeature* feature = args.feature();
         if (!feature) reject("BONUS_POINTS without a feature");
-        const Options options = options_of(ctx);
+        const SetupFacts& facts = setup_facts(ctx);
+        const Options& options = facts.options();
         if (!options.bonus_on_zero_score && feature->points() == 0) return;
 
         const Reach reach = bonus_reach(feature->kind(), options.scope);
@@ -69,9 +68,9 @@ public:
             reject(std::string("scored ") + fb::EnumNameFeatureKind(feature->kind()) + " " +
                    std::to_string(feature->id()) + " lists no " + (reach == Reach::Parts ? "parts" : "area spaces"));
 
-        const std::vector<Building> buildings = buildings_on_board(ctx);
-        std::vector<fb::TileRef> ref_list;
-        for (const fb::TileRef* ref : *refs) ref_list.push_back(*ref);
+        const std::vector<Building> buildings = buildings_on_board(ctx, facts);
+        // A vector of structs is an array of them: read in place.
+        const std::span<const fb::TileRef> ref_list(reinterpret_cast<const fb::TileRef*>(refs->Data()), refs->size());
         const int bonus = building_bonus(buildings, ref_list, options);
         if (bonus != 0) out.adjust_feature_points(bonus, "little buildings");
     }

@@ -5,6 +5,7 @@
 // and the players before the hook runs, so Get() with them is in range.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -18,13 +19,20 @@ namespace ck::sdk {
 class HookContext {
 public:
     HookContext(const fb::GameState& state, const fb::GameSetup& setup, spdlog::logger& logger,
-                std::string_view expansion_id)
-        : state_(state), setup_(setup), logger_(logger), expansion_id_(expansion_id) {}
+                std::string_view expansion_id, uint64_t setup_id = 0)
+        : state_(state), setup_(setup), logger_(logger), expansion_id_(expansion_id), setup_id_(setup_id) {}
 
     const fb::GameState& state() const { return state_; }
     const fb::GameSetup& setup() const { return setup_; }
     const Logger& logger() const { return logger_; }
     std::string_view expansion_id() const { return expansion_id_; }
+
+    // Identifies setup() on the calling thread: two hook calls on one
+    // thread with the same nonzero id see byte-identical setups (the same
+    // game's constants: rules, tile types, token kinds). 0 means unknown.
+    // For data an expansion derives from the setup once per game instead of
+    // on every call, kept in a thread_local keyed by this id.
+    uint64_t setup_id() const { return setup_id_; }
 
     // The value of rule option `key` in this game, if the host set it.
     std::optional<std::string_view> rule(std::string_view key) const;
@@ -64,6 +72,7 @@ private:
     const fb::GameSetup& setup_;
     Logger logger_;
     std::string_view expansion_id_;
+    uint64_t setup_id_;
 };
 
 }  // namespace ck::sdk
