@@ -6,7 +6,7 @@
 
 #include "core/game.hpp"
 #include "core/players.hpp"
-#include "core/tile_xml.hpp"
+#include "game_helpers.hpp"
 #include "plugins/plugin_hooks.hpp"
 #include "plugins/plugin_registry.hpp"
 #include "plugins/state_serializer.hpp"
@@ -18,14 +18,7 @@ using testing::HasSubstr;
 
 namespace {
 
-const TileCatalog& base_catalog() {
-    static const TileCatalog catalog = [] {
-        TileCatalog c;
-        load_tile_xml_file(std::string(CK_TEST_SOURCE_DIR) + "/host/data/basic.xml", c);
-        return c;
-    }();
-    return catalog;
-}
+using ck::host::test::base_catalog;
 
 GameSetup setup_for(ExpansionHooks* hooks, std::vector<std::string> expansions, uint64_t seed = 7,
                     std::vector<std::string> names = {"Alice", "Bob"}) {

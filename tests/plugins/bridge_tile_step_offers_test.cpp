@@ -9,7 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
-#include "core/tile_xml.hpp"
+#include "game_helpers.hpp"
 #include "plugins/effect_applier.hpp"
 #include "plugins/option_texts.hpp"
 
@@ -19,22 +19,7 @@ namespace fb = ck::fb;
 
 namespace {
 
-const TileCatalog& base_catalog() {
-    static const TileCatalog catalog = [] {
-        TileCatalog c;
-        load_tile_xml_file(std::string(CK_TEST_SOURCE_DIR) + "/host/data/basic.xml", c);
-        return c;
-    }();
-    return catalog;
-}
-
-Game base_game() {
-    GameSetup s;
-    s.catalog = &base_catalog();
-    s.players = {{"Alice"}, {"Bob"}};
-    s.seed = 7;
-    return Game(s);
-}
+Game base_game() { return Game(ck::host::test::base_setup({})); }
 
 using Offers = std::vector<std::pair<std::string, std::vector<uint16_t>>>;  // label template, tile types
 
