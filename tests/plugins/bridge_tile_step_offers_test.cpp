@@ -35,6 +35,19 @@ flatbuffers::DetachedBuffer response_of(const Offers& offers, const std::string&
     return b.Release();
 }
 
+// A response of one OfferTileStepOption (revision 3: a table and two
+// strings per option) per (tile type, label).
+flatbuffers::DetachedBuffer response_of_single_offers(const std::vector<std::pair<uint16_t, std::string>>& offers) {
+    flatbuffers::FlatBufferBuilder b;
+    std::vector<flatbuffers::Offset<fb::EffectEntry>> entries;
+    for (const auto& [type, label] : offers) {
+        const auto o = fb::CreateOfferTileStepOptionDirect(b, "play-halfling", type, label.c_str());
+        entries.push_back(fb::CreateEffectEntry(b, fb::Effect::OfferTileStepOption, o.Union()));
+    }
+    b.Finish(fb::CreateHookResponseDirect(b, &entries), "CKRS");
+    return b.Release();
+}
+
 struct Outcome {
     std::string refused;  // "" when accepted
     std::vector<TileStepOption> options;
@@ -76,6 +89,28 @@ TEST(TileStepOffers, OneEffectGivesAnOptionPerTileTypeWithItsLabel) {
     EXPECT_EQ(r.options[0].label, "play BA/RCr");
     EXPECT_EQ(r.options[1].tile_type, b);
     EXPECT_EQ(r.options[1].label, "play BA/RFr");
+}
+
+// A module built for 1.0.0 (revision 3) offers one option per effect, its
+// label complete: the host takes it as it is, "{tile}" included.
+TEST(TileStepOffers, RevisionThreeOffersAreTakenAsTheyAre) {
+    const Game game = base_game();
+    OptionTexts texts;
+    const uint16_t a = type_of(game, "BA/RCr"), b = type_of(game, "BA/RFr");
+    const Outcome r =
+        check_and_apply(game, response_of_single_offers({{a, "play BA/RCr"}, {b, "literally {tile}"}}), texts);
+    ASSERT_EQ(r.refused, "");
+    ASSERT_EQ(r.options.size(), 2u);
+    EXPECT_EQ(r.options[0].action, "play-halfling");
+    EXPECT_EQ(r.options[0].tile_type, a);
+    EXPECT_EQ(r.options[0].label, "play BA/RCr");
+    EXPECT_EQ(r.options[1].tile_type, b);
+    EXPECT_EQ(r.options[1].label, "literally {tile}");
+    EXPECT_EQ(r.options[0].action.data(), r.options[1].action.data()) << "one pooled copy of the action";
+
+    const auto too_far = static_cast<uint16_t>(game.catalog().tile_count());
+    EXPECT_THAT(check_and_apply(game, response_of_single_offers({{too_far, "x"}}), texts).refused,
+                HasSubstr("effect #0 (OfferTileStepOption): tile type " + std::to_string(too_far) + " out of range"));
 }
 
 TEST(TileStepOffers, EveryPlaceholderIsFilledAndOtherTextKept) {
