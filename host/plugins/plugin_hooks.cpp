@@ -187,8 +187,8 @@ void PluginHooks::fail(uint32_t i, ck_hook_id hook, const std::string& reason) c
                                                ", hook " + hook_name(hook) + ": " + reason);
 }
 
-void PluginHooks::check_time(uint32_t i, ck_hook_id hook, std::chrono::steady_clock::time_point started) const {
-    const auto took = std::chrono::steady_clock::now() - started;
+void PluginHooks::check_time(uint32_t i, ck_hook_id hook, BudgetClock::time_point started) const {
+    const auto took = budget_clock_.now() - started;
     if (took <= time_budget_) return;
     const auto us = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
     fail(i, hook, "took " + std::to_string(us / 1000) + "." + std::to_string(us % 1000 / 100) +
@@ -219,7 +219,7 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     ck_error err{};
     err.struct_size = sizeof(ck_error);
     ++stats_.hook_calls;
-    const auto started = std::chrono::steady_clock::now();
+    const BudgetClock::time_point started = budget_clock_.now();
     const ck_status status = [&] {
         const PartScope profile(ProfilePart::ModuleCall);
         return e.module->api().call_hook(e.module->context(), e.index, hook, state, request, &out, &err);

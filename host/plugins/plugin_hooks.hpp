@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "budget_clock.hpp"
 #include "core/expansion_hooks.hpp"
 #include "core/limits.hpp"
 #include "core/move_record.hpp"
@@ -42,9 +43,13 @@ public:
     const std::vector<const PluginExpansion*>& expansions() const { return expansions_; }
     // A call that returns later than `budget` after it started is refused
     // (HostError naming the module, the expansion, the hook and the time),
-    // its response unread. Measured with steady_clock around call_hook; a
-    // module that never returns is not caught (docs/abi.md, section 15).
-    void set_time_budget(std::chrono::milliseconds budget) { time_budget_ = budget; }
+    // its response unread. Measured around call_hook (BudgetClock: the
+    // coarse monotonic clock for budgets of 50 ms and more); a module that
+    // never returns is not caught (docs/abi.md, section 15).
+    void set_time_budget(std::chrono::milliseconds budget) {
+        time_budget_ = budget;
+        budget_clock_ = BudgetClock(budget);
+    }
     std::chrono::milliseconds time_budget() const { return time_budget_; }
     // Their ids, for GameSetup::expansions.
     std::vector<std::string> expansion_ids() const;
@@ -115,7 +120,7 @@ private:
     [[noreturn]] void fail(uint32_t i, ck_hook_id hook, const std::string& reason) const;
     // Refuses a call of expansion `i` that started at `started` if it took
     // longer than the time budget.
-    void check_time(uint32_t i, ck_hook_id hook, std::chrono::steady_clock::time_point started) const;
+    void check_time(uint32_t i, ck_hook_id hook, BudgetClock::time_point started) const;
     // The expansion that offered `option` exists and implements `hook`, the
     // hook that applies it; else a HostError naming both.
     void require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const;
@@ -163,6 +168,7 @@ private:
     std::vector<Pending> pending_;
     Stats stats_;
     std::chrono::milliseconds time_budget_ = limits::kDefaultHookTimeBudget;
+    BudgetClock budget_clock_{limits::kDefaultHookTimeBudget};
 };
 
 }  // namespace ck::host

@@ -387,6 +387,19 @@ TEST(BridgeMisbehaving, HookSlowerThanTheTimeBudgetIsRefused) {
     EXPECT_THAT(error, HasSubstr(" ms, more than its time budget of 20 ms; the response is refused"));
 }
 
+// A budget of 50 ms or more is read from the coarse clock (budget_clock.hpp):
+// a 150 ms hook is still refused under 100 ms, and its time still told.
+TEST(BridgeMisbehaving, HookSlowerThanACoarseTimedBudgetIsRefused) {
+#ifdef __linux__
+    EXPECT_TRUE(BudgetClock(std::chrono::milliseconds(100)).coarse());
+    EXPECT_TRUE(BudgetClock(limits::kDefaultHookTimeBudget).coarse());
+#endif
+    EXPECT_FALSE(BudgetClock(std::chrono::milliseconds(20)).coarse()) << "small budgets keep steady_clock";
+    const std::string error = game_start_refusal(scripted(), "test.slow", std::chrono::milliseconds(100));
+    EXPECT_THAT(error, HasSubstr("expansion test.slow, hook GAME_START: took "));
+    EXPECT_THAT(error, HasSubstr(" ms, more than its time budget of 100 ms; the response is refused"));
+}
+
 TEST(BridgeMisbehaving, HookWithinTheTimeBudgetIsApplied) {
     PluginHooks hooks(scripted().resolve({"test.slow"}));
     EXPECT_EQ(hooks.time_budget(), limits::kDefaultHookTimeBudget);
