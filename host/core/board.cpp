@@ -3,6 +3,9 @@
 #include "location_names.hpp"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 #include "bit_count.hpp"
 #include "errors.hpp"
@@ -29,12 +32,24 @@ constexpr std::array<uint8_t, 16> kRotationCounts = [] {
     for (int m = 0; m < 16; ++m) t[m] = static_cast<uint8_t>(bit_count(static_cast<uint32_t>(m)));
     return t;
 }();
-constexpr std::array<std::array<uint8_t, 4>, 16> kRotationLists = [] {
-    std::array<std::array<uint8_t, 4>, 16> t{};
+// A legal-placement candidate is built as one 8-byte word: the space's
+// bytes OR'd with a rotation's bytes. For a 4-bit set of rotations, the
+// words of those rotations at space (0, 0) in increasing order (padded with
+// the last). Made at start-up: a Placement's padding keeps it from constexpr.
+static_assert(sizeof(Placement) == sizeof(uint64_t) && std::is_trivially_copyable_v<Placement>);
+static_assert(offsetof(Placement, at) == 0 && offsetof(TileRef, pos) == 0 && sizeof(Position) == 4);
+uint64_t placement_word(const Placement& p) {
+    uint64_t w;
+    std::memcpy(&w, &p, sizeof w);
+    return w;
+}
+const std::array<std::array<uint64_t, 4>, 16> kRotationWordLists = [] {
+    std::array<std::array<uint64_t, 4>, 16> t{};
     for (int m = 0; m < 16; ++m) {
         int k = 0;
         for (int r = 0; r < 4; ++r)
-            if (m & (1 << r)) t[m][k++] = static_cast<uint8_t>(r);
+            if (m & (1 << r)) t[m][k++] = placement_word(Placement{TileRef{}, static_cast<uint8_t>(r)});
+        for (; k < 4; ++k) t[m][k] = t[m][k > 0 ? k - 1 : 0];
     }
     return t;
 }();
@@ -118,22 +133,26 @@ bool Board::triangle_fits(const TileTypeInfo& type, Position pos, Corner corner)
 void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const {
     if (!type.triangle) {
         // Hot path of every turn: one table lookup per frontier space, and
-        // four unconditional writes of which the fitting ones are kept. They
-        // go to a scratch buffer that only ever grows (resizing `out` to
+        // four unconditional word writes of which the fitting ones are kept.
+        // They go to a scratch buffer that only ever grows (resizing `out` to
         // 4 per space would zero them all first), then the kept ones to `out`.
         thread_local std::vector<Placement> scratch;
         const size_t n = frontier_.size();
         if (scratch.size() < 4 * n + 4) scratch.resize(4 * n + 4);
-        Placement* const first = scratch.data();
-        Placement* w = first;
+        Placement* w = scratch.data();
+        const auto put = [](Placement* to, uint64_t word) { std::memcpy(static_cast<void*>(to), &word, sizeof word); };
         for (size_t i = 0; i < n; ++i) {
             const unsigned fitting = type.fitting_rotations[frontier_codes_[i]];
-            const auto& order = kRotationLists[fitting];
-            const TileRef at{frontier_[i], Corner::None};
-            for (int k = 0; k < 4; ++k) w[k] = Placement{at, order[k]};
+            const auto& words = kRotationWordLists[fitting];
+            uint64_t at = 0;  // the space's 4 bytes, corner None and rotation 0
+            std::memcpy(&at, &frontier_[i], sizeof(Position));
+            put(w + 0, at | words[0]);
+            put(w + 1, at | words[1]);
+            put(w + 2, at | words[2]);
+            put(w + 3, at | words[3]);
             w += kRotationCounts[fitting];
         }
-        out.insert(out.end(), first, w);
+        out.insert(out.end(), scratch.data(), w);
         return;
     }
     for (Position p : frontier_)
@@ -231,16 +250,16 @@ void Board::list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Posit
     c.*slot = kNone;
 }
 
-void Board::cover_side(Position p, Side s, EdgeType e) {
-    const Position q = neighbour(p, s);
-    Cell& n = at(q);
+void Board::cover_side(int centre, Position p, Side s, EdgeType e) {
+    const int step[4] = {-w_, 1, w_, -1};  // N E S W, in cells of the grid
+    Cell& n = cells_[centre + step[static_cast<int>(s)]];
     const int fs = static_cast<int>(opposite(s));
     n.req_mask |= static_cast<uint8_t>(1u << fs);
     n.req_edges = static_cast<uint8_t>((n.req_edges & ~(3u << (2 * fs))) | (static_cast<unsigned>(e) << (2 * fs)));
     n.req_code = static_cast<uint8_t>((n.req_code & ~(3u << (2 * fs))) | ((static_cast<unsigned>(e) + 1) << (2 * fs)));
     if (!n.empty()) return;
     if (n.frontier_slot == kNone) {
-        list_add(frontier_, n.frontier_slot, q);
+        list_add(frontier_, n.frontier_slot, neighbour(p, s));
         frontier_codes_.push_back(n.req_code);
     } else {
         frontier_codes_[n.frontier_slot] = n.req_code;
@@ -276,17 +295,26 @@ uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& 
             frontier_codes_.pop_back();
         }
         list_remove(frontier_, &Cell::frontier_slot, pos);
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx)
-                if (dx || dy)
-                    ++at({static_cast<int16_t>(pos.x + dx), static_cast<int16_t>(pos.y + dy)}).occupied_around;
+        const int centre = index_of(pos);  // ensure_room keeps all 8 around it in the grid
+        for (int row : {centre - w_, centre + w_}) {
+            ++cells_[row - 1].occupied_around;
+            ++cells_[row].occupied_around;
+            ++cells_[row + 1].occupied_around;
+        }
+        ++cells_[centre - 1].occupied_around;
+        ++cells_[centre + 1].occupied_around;
         if (type.triangle) list_add(half_filled_, at(pos).half_slot, pos);
     } else {
         list_remove(half_filled_, &Cell::half_slot, pos);
     }
+    const int centre = index_of(pos);
+    if (type.monastic_segments)
+        for (int row : {centre - w_, centre, centre + w_})
+            for (int i = row - 1; i <= row + 1; ++i) ++cells_[i].monastic_near;
     const uint8_t sides = type.triangle ? leg_bits(placed_[index].at.corner) : uint8_t{0xF};
     for (int s = 0; s < 4; ++s)
-        if (sides & (1u << s)) cover_side(pos, static_cast<Side>(s), type.edge(p.rotation, static_cast<Side>(s)));
+        if (sides & (1u << s))
+            cover_side(centre, pos, static_cast<Side>(s), type.edge(p.rotation, static_cast<Side>(s)));
     return index;
 }
 

@@ -38,6 +38,7 @@ public:
         uint8_t req_edges = 0;   // EdgeType of that edge in bits 2s..2s+1
         uint8_t req_code = 0;    // both in one: bits 2s..2s+1 = 0 (nothing) or 1 + EdgeType
         uint8_t occupied_around = 0;
+        uint8_t monastic_near = 0;  // tiles with a monastery or garden in the 3x3 area around (and on) it
         uint16_t frontier_slot = kNone;
         uint16_t half_slot = kNone;
 
@@ -62,6 +63,11 @@ public:
     int occupied_around(Position p) const {
         const Cell* c = cell(p);
         return c ? c->occupied_around : 0;
+    }
+    // Whether any tile with a monastic segment lies in the 3x3 area around p.
+    bool monastic_near(Position p) const {
+        const Cell* c = cell(p);
+        return c && c->monastic_near;
     }
     // Placed index of the tile whose edge lies on side `s` of space `p`, or -1.
     int tile_covering(Position p, Side s) const;
@@ -101,7 +107,8 @@ private:
     void ensure_room(Position p);  // p and its 8 neighbours' neighbours are in the grid
     bool fits(const Cell& c, uint8_t edges, uint8_t sides_mask) const;
     bool triangle_fits(const TileTypeInfo& type, Position pos, Corner corner) const;
-    void cover_side(Position p, Side s, EdgeType e);
+    // The neighbour of `p` (grid index `centre`) on side `s` now faces edge `e`.
+    void cover_side(int centre, Position p, Side s, EdgeType e);
     static void list_add(std::vector<Position>& list, uint16_t& slot, Position p);
     void list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Position p);
 

@@ -45,6 +45,7 @@ void Game::collect_completed_this_turn(std::vector<uint32_t>& roots) const {
         if (features_.completed(root, board_)) detail::add_unique(roots, root);
     }
     const Position c = board_.placed(tile).at.pos;
+    if (!board_.monastic_near(c)) return;  // most turns: no monastery or garden around
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
             const Board::Cell* cell = board_.cell({static_cast<int16_t>(c.x + dx), static_cast<int16_t>(c.y + dy)});
