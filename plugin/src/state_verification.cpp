@@ -14,23 +14,41 @@ size_t size_of(const V* v) {
     return v == nullptr ? 0 : v->size();
 }
 
-// One index field of every element of a vector of structs, against a
-// limit. The common case (all in range) is a tight loop; only a failure
-// builds a message: "state: tiles[3].tile_type is 99, but there are 40 tile types".
-template <class T, class Field>
-bool indices_ok(const flatbuffers::Vector<const T*>* v, Field field, size_t limit, const char* list,
-                const char* name, const char* of, ck_error* err) {
+// An index field of a vector's structs, and what it indexes.
+template <class Field>
+struct IndexField {
+    Field field;
+    size_t limit;
+    const char* name;
+    const char* of;
+};
+template <class Field>
+IndexField(Field, size_t, const char*, const char*) -> IndexField<Field>;
+
+// Index fields of every element of a vector of structs, in one pass. The
+// common case (all in range) is a tight loop; only a failure builds a
+// message: "state: tiles[3].tile_type is 99, but there are 40 tile types".
+template <class T, class... Fields>
+bool indices_ok(const flatbuffers::Vector<const T*>* v, const char* list, ck_error* err,
+                const IndexField<Fields>&... fields) {
     if (v == nullptr) return true;
     const T* items = reinterpret_cast<const T*>(v->Data());  // a vector of structs is an array of them
     const size_t n = v->size();
-    size_t worst = 0;
-    for (size_t i = 0; i < n; ++i) worst = std::max<size_t>(worst, field(items[i]));
-    if (n == 0 || worst < limit) return true;
-    size_t i = 0;
-    while (static_cast<size_t>(field(items[i])) < limit) ++i;
-    fail(err, CK_E_BAD_BUFFER,
-         std::string("state: ") + list + "[" + std::to_string(i) + "]." + name + " is " +
-             std::to_string(field(items[i])) + ", but there are " + std::to_string(limit) + " " + of);
+    bool in_range = true;
+    for (size_t i = 0; i < n; ++i)
+        in_range &= ((static_cast<size_t>(fields.field(items[i])) < fields.limit) & ...);
+    if (in_range) return true;
+    for (size_t i = 0; i < n; ++i) {
+        const auto report = [&](const auto& f) {
+            const size_t value = f.field(items[i]);
+            if (value < f.limit) return false;
+            fail(err, CK_E_BAD_BUFFER,
+                 std::string("state: ") + list + "[" + std::to_string(i) + "]." + f.name + " is " +
+                     std::to_string(value) + ", but there are " + std::to_string(f.limit) + " " + f.of);
+            return true;
+        };
+        if ((report(fields) || ...)) return false;
+    }
     return false;
 }
 
@@ -45,28 +63,29 @@ ck_status check_indices(const fb::GameState& s, const fb::GameSetup& setup, ck_e
     const size_t token_kinds = size_of(setup.token_kinds());
     const size_t figure_kinds = size_of(setup.figure_kinds());
     const bool ok =
-        indices_ok(s.tiles(), [](const fb::PlacedTile& t) { return t.tile_type(); }, tile_types, "tiles", "tile_type",
-                   "tile types", err) &&
-        indices_ok(s.figures(), [](const fb::PlacedFigure& f) { return f.kind(); }, figure_kinds, "figures", "kind",
-                   "figure kinds", err) &&
-        indices_ok(s.figures(), [](const fb::PlacedFigure& f) { return f.owner(); }, players, "figures", "owner",
-                   "players", err) &&
-        indices_ok(s.tokens(), [](const fb::PlacedToken& t) { return t.kind(); }, token_kinds, "tokens", "kind",
-                   "token kinds", err) &&
-        indices_ok(s.tokens(), [](const fb::PlacedToken& t) { return t.placed_by(); }, players, "tokens",
-                   "placed_by", "players", err) &&
-        indices_ok(s.token_stocks(), [](const fb::TokenStock& t) { return t.player(); }, players, "token_stocks",
-                   "player", "players", err) &&
-        indices_ok(s.token_stocks(), [](const fb::TokenStock& t) { return t.kind(); }, token_kinds, "token_stocks",
-                   "kind", "token kinds", err) &&
-        indices_ok(s.figure_stocks(), [](const fb::FigureStock& f) { return f.player(); }, players, "figure_stocks",
-                   "player", "players", err) &&
-        indices_ok(s.figure_stocks(), [](const fb::FigureStock& f) { return f.kind(); }, figure_kinds,
-                   "figure_stocks", "kind", "figure kinds", err) &&
-        indices_ok(s.hands(), [](const fb::HandTile& h) { return h.player(); }, players, "hands", "player", "players",
-                   err) &&
-        indices_ok(s.hands(), [](const fb::HandTile& h) { return h.tile_type(); }, tile_types, "hands", "tile_type",
-                   "tile types", err);
+        indices_ok(s.tiles(), "tiles", err,
+                   IndexField{[](const fb::PlacedTile& t) { return t.tile_type(); }, tile_types, "tile_type",
+                              "tile types"}) &&
+        indices_ok(s.figures(), "figures", err,
+                   IndexField{[](const fb::PlacedFigure& f) { return f.kind(); }, figure_kinds, "kind",
+                              "figure kinds"},
+                   IndexField{[](const fb::PlacedFigure& f) { return f.owner(); }, players, "owner", "players"}) &&
+        indices_ok(s.tokens(), "tokens", err,
+                   IndexField{[](const fb::PlacedToken& t) { return t.kind(); }, token_kinds, "kind", "token kinds"},
+                   IndexField{[](const fb::PlacedToken& t) { return t.placed_by(); }, players, "placed_by",
+                              "players"}) &&
+        indices_ok(s.token_stocks(), "token_stocks", err,
+                   IndexField{[](const fb::TokenStock& t) { return t.player(); }, players, "player", "players"},
+                   IndexField{[](const fb::TokenStock& t) { return t.kind(); }, token_kinds, "kind",
+                              "token kinds"}) &&
+        indices_ok(s.figure_stocks(), "figure_stocks", err,
+                   IndexField{[](const fb::FigureStock& f) { return f.player(); }, players, "player", "players"},
+                   IndexField{[](const fb::FigureStock& f) { return f.kind(); }, figure_kinds, "kind",
+                              "figure kinds"}) &&
+        indices_ok(s.hands(), "hands", err,
+                   IndexField{[](const fb::HandTile& h) { return h.player(); }, players, "player", "players"},
+                   IndexField{[](const fb::HandTile& h) { return h.tile_type(); }, tile_types, "tile_type",
+                              "tile types"});
     if (!ok) return CK_E_BAD_BUFFER;
     if (const auto* v = s.expansion_data())
         for (size_t i = 0; i < v->size(); ++i)
@@ -122,7 +141,7 @@ ck_status verify_state(ck_bytes state, const fb::GameSetup** setup, ck_error* er
             remember_verified_setup(nested);
         }
         if (ck_status st = check_indices(s, *fb::GetGameSetup(nested.data), err); st != CK_OK) return st;
-        remember_verified_state(state);
+        remember_verified_state(state, nested);
     }
     *setup = fb::GetGameSetup(nested.data);
     return CK_OK;

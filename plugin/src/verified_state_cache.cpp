@@ -23,8 +23,40 @@ struct VerifiedBytes {
     }
 };
 
+// The last verified state without the bytes of its nested setup (the
+// "hole"), which are those t_setup holds: a state is mostly its setup, and
+// the setup is the same all game, so it is kept and compared once.
+template <size_t Capacity>
+struct VerifiedStateBytes {
+    size_t size = 0;  // of the whole state; 0: nothing recorded
+    size_t hole_at = 0, hole_size = 0;
+    alignas(8) uint8_t bytes[Capacity];  // [0, hole_at) then [hole_at + hole_size, size)
+
+    // `setup` must hold the hole's bytes (remember_verified_setup forgets
+    // the state whenever it changes).
+    template <size_t SetupCapacity>
+    bool matches(ck_bytes in, const VerifiedBytes<SetupCapacity>& setup) const noexcept {
+        if (size == 0 || in.size != size || in.data == nullptr || setup.size != hole_size) return false;
+        const size_t tail = size - hole_at - hole_size;
+        return std::memcmp(in.data, bytes, hole_at) == 0 &&
+               std::memcmp(in.data + hole_at + hole_size, bytes + hole_at, tail) == 0 &&
+               std::memcmp(in.data + hole_at, setup.bytes, hole_size) == 0;
+    }
+    void remember(ck_bytes in, ck_bytes hole) noexcept {
+        size = 0;
+        if (in.data == nullptr || hole.data < in.data || hole.size > in.size ||
+            static_cast<size_t>(hole.data - in.data) > in.size - hole.size || in.size - hole.size > Capacity)
+            return;
+        hole_at = static_cast<size_t>(hole.data - in.data);
+        hole_size = hole.size;
+        std::memcpy(bytes, in.data, hole_at);
+        std::memcpy(bytes + hole_at, hole.data + hole.size, in.size - hole_at - hole.size);
+        size = in.size;
+    }
+};
+
 // Trivially destructible on purpose (see the header).
-thread_local VerifiedBytes<kVerifiedStateCacheBytes> t_state;
+thread_local VerifiedStateBytes<kVerifiedStateCacheBytes> t_state;
 thread_local VerifiedBytes<kVerifiedSetupCacheBytes> t_setup;
 thread_local VerifiedBytes<kVerifiedRequestCacheBytes> t_request;
 thread_local uint64_t t_setups_remembered = 0;  // ids already handed out on this thread
@@ -32,10 +64,17 @@ thread_local uint64_t t_setup_id = 0;
 
 }  // namespace
 
-bool state_already_verified(ck_bytes state) noexcept { return t_state.matches(state); }
-void remember_verified_state(ck_bytes state) noexcept { t_state.remember(state); }
+bool state_already_verified(ck_bytes state) noexcept { return t_state.matches(state, t_setup); }
+void remember_verified_state(ck_bytes state, ck_bytes setup) noexcept {
+    if (t_setup.size != setup.size) {  // the setup was too large to keep
+        t_state.size = 0;
+        return;
+    }
+    t_state.remember(state, setup);
+}
 bool setup_already_verified(ck_bytes setup) noexcept { return t_setup.matches(setup); }
 void remember_verified_setup(ck_bytes setup) noexcept {
+    t_state.size = 0;  // its hole held the setup kept until now
     t_setup.remember(setup);
     t_setup_id = t_setup.size != 0 ? ++t_setups_remembered : 0;
 }

@@ -7,9 +7,10 @@
 // FlatBuffers verification is a pure function of the bytes and their
 // length (alignment is checked relative to the buffer start), so identical
 // bytes give an identical result: each cache keeps a private copy of the
-// last verified bytes and compares the whole input against it. Nothing the
-// host says (pointer, id, size alone) is trusted; bytes that differ in any
-// byte are verified in full.
+// last verified bytes and compares the whole input against it (the state's
+// copy leaves out its nested setup, whose bytes are compared against the
+// setup's copy). Nothing the host says (pointer, id, size alone) is
+// trusted; bytes that differ in any byte are verified in full.
 //
 // Thread-local, so concurrent calls on one context never share them, and
 // of fixed size with no destructor, so a thread never pins the module in
@@ -31,8 +32,11 @@ inline constexpr size_t kVerifiedSetupCacheBytes = 64 * 1024;
 
 // True when `state` is byte-for-byte the state this thread last recorded.
 bool state_already_verified(ck_bytes state) noexcept;
-// Records `state`, which has just passed full verification.
-void remember_verified_state(ck_bytes state) noexcept;
+// Records `state`, which has just passed full verification. `setup` is the
+// span of its nested setup, which setup_already_verified() has just found
+// or remember_verified_setup() has just recorded: the copy leaves those
+// bytes out and compares them against the setup kept.
+void remember_verified_state(ck_bytes state, ck_bytes setup) noexcept;
 
 // The same for the GameSetup bytes nested in a state.
 bool setup_already_verified(ck_bytes setup) noexcept;
