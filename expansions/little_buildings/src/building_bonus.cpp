@@ -23,14 +23,16 @@ bool lies_on(const fb::TileRef& building, const fb::TileRef& ref, GridUnit grid_
     return building.corner() == ref.corner();
 }
 
-int building_bonus(std::span<const Building> buildings, std::span<const fb::TileRef> refs, const Options& options) {
-    int bonus = 0;
-    for (const Building& b : buildings) {
-        const bool inside = std::any_of(refs.begin(), refs.end(),
-                                        [&](const fb::TileRef& r) { return lies_on(b.at, r, options.grid_unit); });
-        if (inside) bonus += building_value(b.kind, options.values);
+RefBounds::RefBounds(std::span<const fb::TileRef> refs) {
+    if (refs.empty()) return;
+    min_x_ = max_x_ = refs.front().x();
+    min_y_ = max_y_ = refs.front().y();
+    for (const fb::TileRef& r : refs) {
+        min_x_ = std::min<int32_t>(min_x_, r.x());
+        max_x_ = std::max<int32_t>(max_x_, r.x());
+        min_y_ = std::min<int32_t>(min_y_, r.y());
+        max_y_ = std::max<int32_t>(max_y_, r.y());
     }
-    return bonus;
 }
 
 }  // namespace ck::little_buildings

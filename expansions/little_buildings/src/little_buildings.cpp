@@ -3,7 +3,6 @@
 // calls (the SDK shares one object across games and threads).
 #include <little_buildings/little_buildings.hpp>
 
-#include <array>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -22,37 +21,6 @@ namespace {
 // Every bad input below is the host's mistake; the SDK reports the exception
 // as CK_E_INTERNAL with this message, and the host must not apply anything.
 [[noreturn]] void reject(const std::string& why) { throw std::runtime_error("little buildings: " + why); }
-
-// The buildings on the board; other expansions' tokens are ignored. Held
-// on the stack up to a board's worth of buildings: this runs for every
-// scored feature, and a heap allocation would cost as much as the rest.
-class BuildingsOnBoard {
-public:
-    BuildingsOnBoard(const sdk::HookContext& ctx, const SetupFacts& facts) {
-        const auto* tokens = ctx.state().tokens();
-        if (!tokens) return;
-        if (tokens->size() > kOnStack) spilled_.reserve(tokens->size());
-        for (const fb::PlacedToken* token : *tokens)
-            if (auto kind = facts.building(ctx, token->kind())) add({*kind, token->at()});
-    }
-    std::span<const Building> all() const {
-        return spilled_.empty() ? std::span<const Building>(on_stack_.data(), size_) : std::span<const Building>(spilled_);
-    }
-
-private:
-    static constexpr size_t kOnStack = 32;  // 18 buildings in the box, and a margin for fan variants
-    void add(const Building& b) {
-        if (size_ < kOnStack && spilled_.empty()) {
-            on_stack_[size_++] = b;
-            return;
-        }
-        if (spilled_.empty()) spilled_.assign(on_stack_.begin(), on_stack_.begin() + size_);
-        spilled_.push_back(b);
-    }
-    std::array<Building, kOnStack> on_stack_;
-    size_t size_ = 0;
-    std::vector<Building> spilled_;
-};
 
 class LittleBuildings final : public sdk::Expansion {
 public:
@@ -89,10 +57,14 @@ public:
             reject(std::string("scored ") + fb::EnumNameFeatureKind(feature->kind()) + " " +
                    std::to_string(feature->id()) + " lists no " + (reach == Reach::Parts ? "parts" : "area spaces"));
 
-        const BuildingsOnBoard buildings(ctx, facts);
-        // A vector of structs is an array of them: read in place.
+        const auto* tokens = ctx.state().tokens();
+        if (!tokens) return;
+        // Vectors of structs are arrays of them: read in place.
         const std::span<const fb::TileRef> ref_list(reinterpret_cast<const fb::TileRef*>(refs->Data()), refs->size());
-        const int bonus = building_bonus(buildings.all(), ref_list, options);
+        const std::span<const fb::PlacedToken> token_list(reinterpret_cast<const fb::PlacedToken*>(tokens->Data()),
+                                                          tokens->size());
+        const int bonus = building_bonus(
+            token_list, [&](uint16_t kind) { return facts.building(ctx, kind); }, ref_list, options);
         if (bonus != 0) out.adjust_feature_points(bonus, "little buildings");
     }
 };
