@@ -43,16 +43,23 @@ uint64_t placement_word(const Placement& p) {
     std::memcpy(&w, &p, sizeof w);
     return w;
 }
-const std::array<std::array<uint64_t, 4>, 16> kRotationWordLists = [] {
-    std::array<std::array<uint64_t, 4>, 16> t{};
+using RotationWordLists = std::array<std::array<uint64_t, 4>, 16>;
+// Squares take no corner; a triangle at rotation r lies in its corner.
+RotationWordLists rotation_word_lists(bool triangle) {
+    RotationWordLists t{};
     for (int m = 0; m < 16; ++m) {
         int k = 0;
         for (int r = 0; r < 4; ++r)
-            if (m & (1 << r)) t[m][k++] = placement_word(Placement{TileRef{}, static_cast<uint8_t>(r)});
+            if (m & (1 << r)) {
+                const Corner corner = triangle ? corner_for_rotation(r) : Corner::None;
+                t[m][k++] = placement_word(Placement{TileRef{Position{}, corner}, static_cast<uint8_t>(r)});
+            }
         for (; k < 4; ++k) t[m][k] = t[m][k > 0 ? k - 1 : 0];
     }
     return t;
-}();
+}
+const RotationWordLists kSquareWordLists = rotation_word_lists(false);
+const RotationWordLists kTriangleWordLists = rotation_word_lists(true);
 
 constexpr uint8_t side_bit(Side s) { return static_cast<uint8_t>(1u << static_cast<int>(s)); }
 constexpr uint8_t leg_bits(Corner c) { return side_bit(first_leg(c)) | side_bit(second_leg(c)); }
@@ -131,35 +138,30 @@ bool Board::triangle_fits(const TileTypeInfo& type, Position pos, Corner corner)
 }
 
 void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const {
-    if (!type.triangle) {
-        // Hot path of every turn: one table lookup per frontier space, and
-        // four unconditional word writes of which the fitting ones are kept.
-        // They go to a scratch buffer that only ever grows (resizing `out` to
-        // 4 per space would zero them all first), then the kept ones to `out`.
-        thread_local std::vector<Placement> scratch;
-        const size_t n = frontier_.size();
-        if (scratch.size() < 4 * n + 4) scratch.resize(4 * n + 4);
-        Placement* w = scratch.data();
-        const auto put = [](Placement* to, uint64_t word) { std::memcpy(static_cast<void*>(to), &word, sizeof word); };
-        for (size_t i = 0; i < n; ++i) {
-            const unsigned fitting = type.fitting_rotations[frontier_codes_[i]];
-            const auto& words = kRotationWordLists[fitting];
-            uint64_t at = 0;  // the space's 4 bytes, corner None and rotation 0
-            std::memcpy(&at, &frontier_[i], sizeof(Position));
-            put(w + 0, at | words[0]);
-            put(w + 1, at | words[1]);
-            put(w + 2, at | words[2]);
-            put(w + 3, at | words[3]);
-            w += kRotationCounts[fitting];
-        }
-        out.insert(out.end(), scratch.data(), w);
-        return;
+    // Hot path of every turn: one table lookup per frontier space, and four
+    // unconditional word writes of which the fitting ones are kept. They go
+    // to a scratch buffer that only ever grows (resizing `out` to 4 per
+    // space would zero them all first), then the kept ones to `out`.
+    thread_local std::vector<Placement> scratch;
+    const size_t n = frontier_.size();
+    if (scratch.size() < 4 * n + 4) scratch.resize(4 * n + 4);
+    Placement* w = scratch.data();
+    const auto put = [](Placement* to, uint64_t word) { std::memcpy(static_cast<void*>(to), &word, sizeof word); };
+    const RotationWordLists& lists = type.triangle ? kTriangleWordLists : kSquareWordLists;
+    for (size_t i = 0; i < n; ++i) {
+        const unsigned fitting = type.fitting_rotations[frontier_codes_[i]];
+        const auto& words = lists[fitting];
+        uint64_t at = 0;  // the space's 4 bytes, corner None and rotation 0
+        std::memcpy(&at, &frontier_[i], sizeof(Position));
+        put(w + 0, at | words[0]);
+        put(w + 1, at | words[1]);
+        put(w + 2, at | words[2]);
+        put(w + 3, at | words[3]);
+        w += kRotationCounts[fitting];
     }
-    for (Position p : frontier_)
-        for (int r = 0; r < 4; ++r) {
-            const Corner corner = corner_for_rotation(r);
-            if (triangle_fits(type, p, corner)) out.push_back({{p, corner}, static_cast<uint8_t>(r)});
-        }
+    out.insert(out.end(), scratch.data(), w);
+    if (!type.triangle) return;
+    // The free half of each space holding one triangle.
     for (Position p : half_filled_) {
         const Cell& c = cells_[index_of(p)];
         const Corner corner = complement(placed_[c.tiles[0]].at.corner);
@@ -168,6 +170,16 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
     }
 }
 
+bool Board::has_legal_placement(const TileTypeInfo& type) const {
+    for (uint8_t code : frontier_codes_)
+        if (type.fitting_rotations[code]) return true;
+    if (!type.triangle) return false;
+    for (Position p : half_filled_) {
+        const Cell& c = cells_[index_of(p)];
+        if (triangle_fits(type, p, complement(placed_[c.tiles[0]].at.corner))) return true;
+    }
+    return false;
+}
 
 std::string Board::placement_problem(const TileTypeInfo& type, const Placement& p) const {
     const Position pos = p.at.pos;

@@ -85,6 +85,8 @@ public:
     // rotations; triangles: frontier x 4 corners, then the free half of each
     // half-filled space).
     void legal_placements(const TileTypeInfo& type, std::vector<Placement>& out) const;
+    // Whether legal_placements would append anything (stops at the first).
+    bool has_legal_placement(const TileTypeInfo& type) const;
     // "" if legal, else the reason, naming the first mismatching edge.
     std::string placement_problem(const TileTypeInfo& type, const Placement& p) const;
 

@@ -379,6 +379,8 @@ private:
     void end_before_turn();
     // Legal placements of `type` now, vetoes of PLACEMENT_CHECK removed.
     void compute_legal(TileTypeId type, std::vector<Placement>& out) const;
+    // Whether compute_legal would find any placement for `type`.
+    bool fits_somewhere(TileTypeId type) const;
     bool draw_next(TileTypeId& out);
     void enter_action_phase();
     void compute_meeple_options();

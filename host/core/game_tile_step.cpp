@@ -71,10 +71,13 @@ void Game::enter_tile_phase() {
 // geometry, so an expansion need not know it.
 void Game::offer_tile_step_options() {
     hooks_->tile_step_options(*this, active_, tile_step_options_);
-    std::erase_if(tile_step_options_, [&](const TileStepOption& o) {
-        compute_legal(o.tile_type, scratch_legal_);
-        return scratch_legal_.empty();
-    });
+    std::erase_if(tile_step_options_, [&](const TileStepOption& o) { return !fits_somewhere(o.tile_type); });
+}
+
+bool Game::fits_somewhere(TileTypeId type) const {
+    if (!hooks_ || !hooks_->checks_placements(*this)) return board_.has_legal_placement(tile_table()[type]);
+    compute_legal(type, scratch_legal_);  // an expansion may veto every placement
+    return !scratch_legal_.empty();
 }
 
 void Game::draw_regular_tile() {

@@ -58,15 +58,23 @@ TileTypeTable::TileTypeTable(const TileCatalog& catalog) {
         for (size_t i = 0; i < def.segments.size(); ++i)
             if (def.segments[i].kind == FeatureKind::Monastery || def.segments[i].kind == FeatureKind::Garden)
                 info.monastic_segments |= 1u << i;
-        for (int code = 0; code < 256; ++code)
-            for (int k = 0; k < 4; ++k) {
-                bool fits = true;
-                for (int s = 0; s < 4; ++s) {
+        for (int k = 0; k < 4; ++k) {
+            // A triangle has edges on its two legs only, and needs contact through one of them.
+            const Corner corner = corner_for_rotation(k);
+            const unsigned sides = info.triangle ? (1u << static_cast<int>(first_leg(corner))) |
+                                                       (1u << static_cast<int>(second_leg(corner)))
+                                                 : 0xFu;
+            for (int code = 0; code < 256; ++code) {
+                bool fits = true, contact = !info.triangle;
+                for (int s = 0; s < 4 && fits; ++s) {
                     const int want = (code >> (2 * s)) & 3;
-                    if (want && want - 1 != static_cast<int>(info.edge(k, static_cast<Side>(s)))) fits = false;
+                    if (!(sides & (1u << s)) || !want) continue;
+                    contact = true;
+                    fits = want - 1 == static_cast<int>(info.edge(k, static_cast<Side>(s)));
                 }
-                if (fits) info.fitting_rotations[code] |= static_cast<uint8_t>(1u << k);
+                if (fits && contact) info.fitting_rotations[code] |= static_cast<uint8_t>(1u << k);
             }
+        }
         types_.push_back(std::move(info));
     }
 }

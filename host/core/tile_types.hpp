@@ -51,9 +51,12 @@ struct TileTypeInfo {
     EdgeType hypotenuse = EdgeType::Field;
     std::vector<SegmentInfo> segments;
     std::array<RotatedTile, 4> rotations;
-    // Squares: for a space's requirement code (2 bits per side: 0 = no tile
+    // For an empty space's requirement code (2 bits per side: 0 = no tile
     // edge faces it, else 1 + that edge's EdgeType), bit r is set when
-    // rotation r fits. Makes enumerating placements one lookup per space.
+    // rotation r fits there: every edge matches, and for a triangle (which
+    // lies in the corner of rotation r) its two legs match and at least
+    // one of them touches a tile. Makes enumerating placements one lookup
+    // per space.
     std::array<uint8_t, 256> fitting_rotations{};
     uint32_t monastic_segments = 0;  // bit i: segment i is a monastery or garden
 

@@ -64,12 +64,14 @@ bool PluginHooks::filter_holds(uint32_t i, const HookFilterInfo& f, const Game& 
         case fb::HookFilter::FeatureTouchesOwnTokens:
             if (feature == nullptr) return true;  // not a scoring hook: nothing to test
             for (const PlacedToken& t : game.tokens()) {
-                if (!owns(t.kind)) continue;
                 // By space: a superset of whatever the expansion matches.
-                for (const TileRef& r : feature->parts)
-                    if (r.pos == t.at.pos) return true;
-                for (const Position& p : feature->area)
-                    if (p == t.at.pos) return true;
+                // Positions first: most tokens lie elsewhere, and comparing
+                // kinds compares strings.
+                const bool touches =
+                    std::any_of(feature->parts.begin(), feature->parts.end(),
+                                [&](const TileRef& r) { return r.pos == t.at.pos; }) ||
+                    std::find(feature->area.begin(), feature->area.end(), t.at.pos) != feature->area.end();
+                if (touches && owns(t.kind)) return true;
             }
             return false;
         case fb::HookFilter::RuleIs: {

@@ -58,6 +58,7 @@ public:
     void tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) override;
     void apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) override;
     void check_placements(const Game& game, uint8_t player, TileTypeId type, std::vector<Placement>& candidates) override;
+    bool checks_placements(const Game& game) override { return collect_callees(CK_HOOK_PLACEMENT_CHECK, game); }
     void on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type, bool from_hand) override;
     void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) override;
     void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) override;

@@ -168,5 +168,49 @@ TEST(Triangles, HalfFilledSpaceCountsAsOccupiedOnce) {
     EXPECT_EQ(g.board().occupied_around({1, 1}), 2);
 }
 
+// The enumeration reads a per-tile-type table of fitting rotations; the
+// rule checker (placement_problem) tests edges and contact one by one. On
+// every turn of seeded games mixing squares and triangles they must agree
+// for every tile type and every space near the tiles, and
+// has_legal_placement must say whether the list is empty.
+TEST(Triangles, EnumeratedPlacementsAreExactlyThoseTheRuleCheckerAccepts) {
+    // The whole pack but the start tile, interleaved.
+    std::vector<std::pair<const char*, int>> left = {{"H/road", 6},     {"T/road", 3}, {"H/field", 4},
+                                                     {"T/road-end", 4}, {"T/city", 2}, {"T/field", 4}};
+    std::vector<std::string> draws;
+    for (int round = 0; round < 6; ++round)
+        for (auto& [id, count] : left)
+            if (count-- > 0) draws.push_back(id);
+    size_t checked = 0;
+    for (uint32_t seed = 1; seed <= 4; ++seed) {
+        Game g = triangle_game(draws);
+        uint32_t pick = seed;
+        while (g.phase() == Phase::TilePhase && !g.legal_placements().empty()) {
+            for (size_t t = 0; t < g.catalog().tile_count(); ++t) {
+                const auto type = static_cast<TileTypeId>(t);
+                std::vector<Placement> listed;
+                g.legal_placements_of(type, listed);
+                std::vector<Placement> accepted;
+                for (int y = -8; y <= 8; ++y)
+                    for (int x = -8; x <= 8; ++x)
+                        for (uint8_t r = 0; r < 4; ++r) {
+                            const bool triangle = g.catalog().tile(type).is_triangle();
+                            const Placement p{tri(x, y, triangle ? corner_for_rotation(r) : Corner::None), r};
+                            if (g.placement_problem(type, p).empty()) accepted.push_back(p);
+                        }
+                EXPECT_THAT(listed, UnorderedElementsAreArray(accepted)) << "tile " << t << ", turn " << g.turn_number();
+                EXPECT_EQ(g.board().has_legal_placement(g.tile_table()[type]), !listed.empty());
+                ++checked;
+            }
+            pick = pick * 1103515245u + 12345u;  // a fixed sequence per seed
+            const Placement chosen = g.legal_placements()[(pick >> 8) % g.legal_placements().size()];
+            g.place_tile(*g.drawn_tile(), chosen);
+            if (g.phase() == Phase::ActionPhase) g.pass();
+            g.commit(0.5);
+        }
+    }
+    EXPECT_GT(checked, 100u);
+}
+
 }  // namespace
 }  // namespace ck::host::test

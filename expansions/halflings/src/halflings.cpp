@@ -6,8 +6,11 @@
 #include <halflings/halflings.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "deal.hpp"
@@ -15,6 +18,7 @@
 #include "options.hpp"
 #include "scoring.hpp"
 #include "tile_step.hpp"
+#include "tiles.hpp"
 
 namespace ck::halflings {
 namespace {
@@ -51,6 +55,32 @@ std::vector<std::string_view> tile_type_ids(const fb::GameSetup& setup) {
     return ids;
 }
 
+// The pool dealt from, kept per thread for the setup it was found in: all
+// games of a run share their setup, and finding the pool compares every
+// tile type id with Halflings' 24. Trivially destructible, so no thread
+// pins the module after dlclose (see the SDK's verified-state cache).
+std::vector<TileType> pool_of(const sdk::HookContext& ctx, bool exclude_symbol_tiles) {
+    struct Kept {
+        uint64_t setup_id = 0;  // 0: nothing kept
+        bool exclude_symbol_tiles = false;
+        size_t size = 0;
+        std::array<TileType, kTileIds.size()> tiles{};
+    };
+    static_assert(std::is_trivially_destructible_v<Kept>);
+    thread_local Kept kept;
+    if (ctx.setup_id() != 0 && kept.setup_id == ctx.setup_id() && kept.exclude_symbol_tiles == exclude_symbol_tiles)
+        return {kept.tiles.begin(), kept.tiles.begin() + static_cast<std::ptrdiff_t>(kept.size)};
+    std::vector<TileType> pool = halflings_pool(tile_type_ids(ctx.setup()), exclude_symbol_tiles);
+    kept.setup_id = 0;
+    if (pool.size() <= kept.tiles.size()) {
+        std::copy(pool.begin(), pool.end(), kept.tiles.begin());
+        kept.size = pool.size();
+        kept.exclude_symbol_tiles = exclude_symbol_tiles;
+        kept.setup_id = ctx.setup_id();
+    }
+    return pool;
+}
+
 std::string_view tile_id(const sdk::HookContext& ctx, TileType type) {
     const std::string_view id = ctx.tile_type_id(type);
     if (id.empty()) reject("tile type " + std::to_string(type) + " is not in the game's tile types");
@@ -83,7 +113,7 @@ public:
         }
 
         const bool exclude = options.exclude_symbol_tiles();
-        const std::vector<TileType> pool = halflings_pool(tile_type_ids(ctx.setup()), exclude);
+        const std::vector<TileType> pool = pool_of(ctx, exclude);
         check_pool_size(pool.size(), count, options.hand_size, exclude);
         const int hand_size = static_cast<int>(options.hand_size);  // <= 24 after the check
         const std::vector<Dealt> dealt = options.setup == Setup::Random
