@@ -270,7 +270,9 @@ FeatureView Game::feature_view(uint32_t feature_id) const {
     v.pennants = t.pennants;
     if (detail::is_monastic(t.kind)) v.occupied_around = board_.occupied_around(features_.part(root).pos);
     v.followers = t.followers;
-    v.parts = scored_info(root, v.completed, false, 0, "").parts;
+    ScoredFeatureInfo info;
+    scored_info(root, v.completed, false, 0, "", info);
+    v.parts = std::move(info.parts);
     std::vector<std::pair<uint16_t, TileRef>> ordered;
     for (const TileRef r : v.parts) ordered.push_back({static_cast<uint16_t>(board_.tile_at(r)), r});
     std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

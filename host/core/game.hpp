@@ -393,8 +393,10 @@ private:
     // Scores one feature for its majority holders; returns the points given.
     int score_feature(uint32_t root, bool completed, bool final_scoring);
     int base_points(uint32_t root, bool completed, std::string& name) const;
-    ScoredFeatureInfo scored_info(uint32_t root, bool completed, bool final_scoring, int points,
-                                  const std::string& name) const;
+    // The feature as scoring hooks see it, written over `info` (whose
+    // vectors keep their capacity: scoring reuses scratch_scored_).
+    void scored_info(uint32_t root, bool completed, bool final_scoring, int points, const std::string& name,
+                     ScoredFeatureInfo& info) const;
     void collect_completed_this_turn(std::vector<uint32_t>& roots) const;
     void return_followers(uint32_t root);
     void record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
@@ -457,9 +459,25 @@ private:
     std::vector<ReturnOption> return_options_;
     std::vector<ExpansionOption> expansion_options_;
     bool in_final_scoring_ = false;
-    mutable std::vector<uint32_t> scratch_roots_;    // field scoring
-    mutable std::vector<uint32_t> scratch_preview_;  // preview_commit_points
-    mutable std::vector<Placement> scratch_legal_;   // tile-step options' placements
+    // Working storage that keeps its capacity between calls. It is not part
+    // of the game's value: a copy of the game (an AI search makes one per
+    // node) starts with it empty instead of copying whatever it last held.
+    template <class T>
+    class Scratch {
+    public:
+        Scratch() = default;
+        Scratch(const Scratch&) {}
+        Scratch& operator=(const Scratch&) { return *this; }
+        T& operator*() const { return value_; }
+        T* operator->() const { return &value_; }
+
+    private:
+        mutable T value_;
+    };
+    Scratch<std::vector<uint32_t>> scratch_roots_;    // field scoring
+    Scratch<std::vector<uint32_t>> scratch_preview_;  // preview_commit_points
+    Scratch<std::vector<Placement>> scratch_legal_;   // tile-step options' placements
+    Scratch<ScoredFeatureInfo> scratch_scored_;       // the feature a scoring hook is shown
 };
 
 // Plays one recorded move into `game` as move_record.hpp describes: a tile

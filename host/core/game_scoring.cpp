@@ -99,7 +99,7 @@ int Game::base_points(uint32_t root, bool completed, std::string& name) const {
             return 1 + board_.occupied_around(features_.part(root).pos);
         case FeatureKind::Field: {
             // 3 per distinct completed city among the adjoining cities of its parts (§5.6).
-            std::vector<uint32_t>& cities = scratch_roots_;
+            std::vector<uint32_t>& cities = *scratch_roots_;
             cities.clear();
             for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
                 const Features::Part& pt = features_.part(p);
@@ -130,10 +130,12 @@ void majority(const std::array<uint8_t, kMaxPlayers>& followers, size_t players,
 }
 }  // namespace
 
-ScoredFeatureInfo Game::scored_info(uint32_t root, bool completed, bool final_scoring, int points,
-                                    const std::string& name) const {
+void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int points, const std::string& name,
+                       ScoredFeatureInfo& info) const {
     const Features::Totals& t = features_.totals(root);
-    ScoredFeatureInfo info;
+    info.parts.clear();
+    info.area.clear();
+    info.pennants = 0;
     info.id = root;
     info.kind = t.kind;
     info.completed = completed;
@@ -162,7 +164,6 @@ ScoredFeatureInfo Game::scored_info(uint32_t root, bool completed, bool final_sc
         info.pennants = t.pennants;
     }
     majority(t.followers, players_.size(), info.scorers);
-    return info;
 }
 
 int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
@@ -173,7 +174,10 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     std::string name;
     int points = base_points(root, completed, name);
     const ScoreEntry::Counts counts = score_counts(root, points);
-    if (hooks_) points = hooks_->score_feature(*this, scored_info(root, completed, final_scoring, points, name));
+    if (hooks_) {
+        scored_info(root, completed, final_scoring, points, name, *scratch_scored_);
+        points = hooks_->score_feature(*this, *scratch_scored_);
+    }
     const FeatureKind kind = t.kind;
     for (uint8_t p : scorers) {
         record_points(p, points, name, kind, final_scoring);
@@ -214,7 +218,7 @@ void Game::score_completed_this_turn() {
 
 void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vector<int>& out) const {
     out.assign(players_.size(), 0);
-    std::vector<uint32_t>& roots = scratch_preview_;
+    std::vector<uint32_t>& roots = *scratch_preview_;
     collect_completed_this_turn(roots);
     uint32_t extra_root = Features::kNone;
     if (meeple_option && *meeple_option < meeple_options_.size()) extra_root = meeple_options_[*meeple_option].feature;
@@ -227,9 +231,9 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
         if (scorers.empty()) continue;
         int points = base_points(root, true, name);
         if (hooks_) {
-            ScoredFeatureInfo info = scored_info(root, true, false, points, name);
-            info.scorers = scorers;
-            points = hooks_->score_feature(*this, info);
+            scored_info(root, true, false, points, name, *scratch_scored_);
+            scratch_scored_->scorers = scorers;
+            points = hooks_->score_feature(*this, *scratch_scored_);
         }
         for (uint8_t p : scorers) out[p] += points;
     }

@@ -76,8 +76,8 @@ void Game::offer_tile_step_options() {
 
 bool Game::fits_somewhere(TileTypeId type) const {
     if (!hooks_ || !hooks_->checks_placements(*this)) return board_.has_legal_placement(tile_table()[type]);
-    compute_legal(type, scratch_legal_);  // an expansion may veto every placement
-    return !scratch_legal_.empty();
+    compute_legal(type, *scratch_legal_);  // an expansion may veto every placement
+    return !scratch_legal_->empty();
 }
 
 void Game::draw_regular_tile() {
