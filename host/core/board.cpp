@@ -163,8 +163,7 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
     if (!type.triangle) return;
     // The free half of each space holding one triangle.
     for (Position p : half_filled_) {
-        const Cell& c = cells_[index_of(p)];
-        const Corner corner = complement(placed_[c.tiles[0]].at.corner);
+        const Corner corner = free_corner(p);
         if (triangle_fits(type, p, corner))
             out.push_back({{p, corner}, static_cast<uint8_t>(rotation_for_corner(corner))});
     }
@@ -174,11 +173,13 @@ bool Board::has_legal_placement(const TileTypeInfo& type) const {
     for (uint8_t code : frontier_codes_)
         if (type.fitting_rotations[code]) return true;
     if (!type.triangle) return false;
-    for (Position p : half_filled_) {
-        const Cell& c = cells_[index_of(p)];
-        if (triangle_fits(type, p, complement(placed_[c.tiles[0]].at.corner))) return true;
-    }
+    for (Position p : half_filled_)
+        if (triangle_fits(type, p, free_corner(p))) return true;
     return false;
+}
+
+Corner Board::free_corner(Position half_filled) const {
+    return complement(placed_[cells_[index_of(half_filled)].tiles[0]].at.corner);
 }
 
 std::string Board::placement_problem(const TileTypeInfo& type, const Placement& p) const {
@@ -300,6 +301,12 @@ uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& 
         c.tiles[0] = index;
         c.square = true;
     }
+    // The 3x3 area around the space, by grid index (ensure_room keeps it in the grid).
+    const int centre = index_of(pos);
+    const auto each_in_area = [&](auto&& visit) {
+        for (int row : {centre - w_, centre, centre + w_})
+            for (int i = row - 1; i <= row + 1; ++i) visit(cells_[i], i == centre);
+    };
     if (was_empty) {
         const uint16_t slot = c.frontier_slot;
         if (slot != kNone) {
@@ -307,22 +314,12 @@ uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& 
             frontier_codes_.pop_back();
         }
         list_remove(frontier_, &Cell::frontier_slot, pos);
-        const int centre = index_of(pos);  // ensure_room keeps all 8 around it in the grid
-        for (int row : {centre - w_, centre + w_}) {
-            ++cells_[row - 1].occupied_around;
-            ++cells_[row].occupied_around;
-            ++cells_[row + 1].occupied_around;
-        }
-        ++cells_[centre - 1].occupied_around;
-        ++cells_[centre + 1].occupied_around;
-        if (type.triangle) list_add(half_filled_, at(pos).half_slot, pos);
+        each_in_area([](Cell& n, bool is_centre) { n.occupied_around += !is_centre; });
+        if (type.triangle) list_add(half_filled_, c.half_slot, pos);
     } else {
         list_remove(half_filled_, &Cell::half_slot, pos);
     }
-    const int centre = index_of(pos);
-    if (type.monastic_segments)
-        for (int row : {centre - w_, centre, centre + w_})
-            for (int i = row - 1; i <= row + 1; ++i) ++cells_[i].monastic_near;
+    if (type.monastic_segments) each_in_area([](Cell& n, bool) { ++n.monastic_near; });
     const uint8_t sides = type.triangle ? leg_bits(placed_[index].at.corner) : uint8_t{0xF};
     for (int s = 0; s < 4; ++s)
         if (sides & (1u << s))

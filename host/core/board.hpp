@@ -109,6 +109,8 @@ private:
     void ensure_room(Position p);  // p and its 8 neighbours' neighbours are in the grid
     bool fits(const Cell& c, uint8_t edges, uint8_t sides_mask) const;
     bool triangle_fits(const TileTypeInfo& type, Position pos, Corner corner) const;
+    // The corner left free in a space holding one triangle.
+    Corner free_corner(Position half_filled) const;
     // The neighbour of `p` (grid index `centre`) on side `s` now faces edge `e`.
     void cover_side(int centre, Position p, Side s, EdgeType e);
     static void list_add(std::vector<Position>& list, uint16_t& slot, Position p);

@@ -36,11 +36,11 @@ struct VerifiedStateBytes {
     // the state whenever it changes).
     template <size_t SetupCapacity>
     bool matches(ck_bytes in, const VerifiedBytes<SetupCapacity>& setup) const noexcept {
-        if (size == 0 || in.size != size || in.data == nullptr || setup.size != hole_size) return false;
+        if (size == 0 || in.size != size || in.data == nullptr) return false;
         const size_t tail = size - hole_at - hole_size;
         return std::memcmp(in.data, bytes, hole_at) == 0 &&
                std::memcmp(in.data + hole_at + hole_size, bytes + hole_at, tail) == 0 &&
-               std::memcmp(in.data + hole_at, setup.bytes, hole_size) == 0;
+               setup.matches(ck_bytes{in.data + hole_at, hole_size});
     }
     void remember(ck_bytes in, ck_bytes hole) noexcept {
         size = 0;
