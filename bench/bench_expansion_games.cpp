@@ -1,6 +1,8 @@
 // Whole random games with expansions loaded from the shipped module and
 // called through the C ABI: base game, Little Buildings, Halflings and both,
-// for 2 and 4 players, in one run so their rates can be compared as ratios.
+// for 2 and 4 players, in one run so their rates can be compared as ratios;
+// and both with Halflings' hands played through its hooks instead of by its
+// declaration, the way a host that does not implement it plays.
 // Not pass/fail; `cloisterkit simulate --expansions ...` reports the same.
 #include <benchmark/benchmark.h>
 
@@ -16,11 +18,12 @@ namespace {
 using namespace ck::host;
 using ck::bench::Setup;
 
-void BM_RandomGame(benchmark::State& state, std::vector<std::string> specs) {
+void BM_RandomGame(benchmark::State& state, std::vector<std::string> specs,
+                   HandPlayBy hand_play = HandPlayBy::Declaration) {
     const int players = static_cast<int>(state.range(0));
     const Setup setup(specs, players);
     const std::unique_ptr<PluginHooks> hooks =
-        setup.expansions.empty() ? nullptr : std::make_unique<PluginHooks>(setup.expansions);
+        setup.expansions.empty() ? nullptr : std::make_unique<PluginHooks>(setup.expansions, hand_play);
     uint64_t seed = 0;
     int64_t points = 0;
     for (auto _ : state) {
@@ -38,6 +41,10 @@ BENCHMARK_CAPTURE(BM_RandomGame, base, std::vector<std::string>{})->Arg(2)->Arg(
 BENCHMARK_CAPTURE(BM_RandomGame, little_buildings, std::vector<std::string>{"little-buildings"})->Arg(2)->Arg(4);
 BENCHMARK_CAPTURE(BM_RandomGame, halflings, std::vector<std::string>{"halflings"})->Arg(2)->Arg(4);
 BENCHMARK_CAPTURE(BM_RandomGame, both, std::vector<std::string>{"halflings", "little-buildings"})->Arg(2)->Arg(4);
+BENCHMARK_CAPTURE(BM_RandomGame, both_hands_by_hooks, std::vector<std::string>{"halflings", "little-buildings"},
+                  HandPlayBy::Hooks)
+    ->Arg(2)
+    ->Arg(4);
 
 }  // namespace
 

@@ -15,4 +15,8 @@ ck::sdk::ExpansionList make_expansions() {
 }
 
 // Its version is the release's (CK_RELEASE_VERSION, from the top CMakeLists.txt).
-CK_SDK_DEFINE_MODULE("cloisterkit-expansions", CK_RELEASE_VERSION, make_expansions)
+// It serves hosts of release 1.1.0 too (schema revision 4): the one field of
+// revision 5 it writes, Halflings' declared hand play, is invisible to them,
+// and they play hand tiles through Halflings' tile-step hooks instead.
+// Revision 3 hosts cannot read OfferTileStepOptions (revision 4).
+CK_SDK_DEFINE_MODULE_FOR_SCHEMAS("cloisterkit-expansions", CK_RELEASE_VERSION, make_expansions, 4, CK_SCHEMA_REVISION)

@@ -40,8 +40,9 @@ extern "C" {
 /* Minor versions add fields at the end of structs or new constants. */
 #define CK_ABI_MINOR 1
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers).
- * 4 (release 1.1.0): the OfferTileStepOptions effect. */
-#define CK_SCHEMA_REVISION 4
+ * 4 (release 1.1.0): the OfferTileStepOptions effect.
+ * 5 (release 1.2.0): the manifest's declared hand play (HandPlayDecl). */
+#define CK_SCHEMA_REVISION 5
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from

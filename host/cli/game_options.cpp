@@ -31,6 +31,9 @@ const char* const kGameOptionsHelp =
     "  --plugin-path DIR      look for plugin modules in DIR first (repeatable)\n"
     "  --hook-time-budget-ms MS  refuse a plugin hook call that takes longer than MS\n"
     "                         milliseconds (default 1000)\n"
+    "  --hand-play-by-hooks   play hand tiles through the expansion's hooks even where its\n"
+    "                         manifest declares the hand play (same games, more round trips;\n"
+    "                         for comparing the two)\n"
     "  --json                 print one JSON object instead of text\n";
 
 namespace {
@@ -118,6 +121,8 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
         out.plugin_dirs.push_back(value());
     } else if (a == "--hook-time-budget-ms") {
         out.hook_time_budget_ms = parse_integer(a, value(), 1, host::limits::kMaxHookTimeBudgetMs);
+    } else if (a == "--hand-play-by-hooks") {
+        out.hand_play_by_hooks = true;
     } else if (a == "--json") {
         out.json = true;
     } else {
@@ -126,7 +131,8 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
     return true;
 }
 
-GameEnvironment::GameEnvironment(const GameOptions& options) : hook_time_budget_ms_(options.hook_time_budget_ms) {
+GameEnvironment::GameEnvironment(const GameOptions& options)
+    : hook_time_budget_ms_(options.hook_time_budget_ms), hand_play_by_hooks_(options.hand_play_by_hooks) {
     if (!options.player_types.empty() && options.player_types.size() != 1 &&
         options.player_types.size() != static_cast<size_t>(options.players))
         throw HostError("--player-types: " + std::to_string(options.player_types.size()) + " types for " +
@@ -215,7 +221,8 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
 
 std::unique_ptr<host::ExpansionHooks> GameEnvironment::make_hooks() const {
     if (expansions_.empty()) return nullptr;
-    return host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_));
+    return host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_),
+                                           hand_play_by_hooks_ ? host::HandPlayBy::Hooks : host::HandPlayBy::Declaration);
 }
 
 std::vector<std::unique_ptr<host::PlayerAgent>> GameEnvironment::make_agents(uint64_t seed) const {

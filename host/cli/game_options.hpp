@@ -34,6 +34,7 @@ struct GameOptions {
     std::vector<std::string> plugin_dirs;              // --plugin-path
     bool json = false;
     long long hook_time_budget_ms = 1000;              // --hook-time-budget-ms (limits::kDefaultHookTimeBudget)
+    bool hand_play_by_hooks = false;                   // --hand-play-by-hooks
 };
 
 // Help text for the shared options (two-space indented lines).
@@ -81,6 +82,7 @@ private:
     std::vector<host::FigureKind> figure_kinds_;  // declared by the enabled expansions
     std::shared_ptr<const host::PreparedTiles> prepared_;
     long long hook_time_budget_ms_ = 1000;
+    bool hand_play_by_hooks_ = false;
 };
 
 // A seed from the operating system, for runs without --seed.

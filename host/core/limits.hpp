@@ -31,6 +31,9 @@ inline constexpr std::size_t kMaxJsonStringBytes = 4096;
 // Ids and names in a .jcz: tile, tile-set, meeple, token, element and rule
 // ids, player names.
 inline constexpr std::size_t kMaxIdBytes = 256;
+// The action and the label template of a manifest's declared hand play
+// (the host copies the label into an option per tile type).
+inline constexpr std::size_t kMaxDeclaredText = 1024;
 // One test assertion ("Alice scored city for 4 points").
 inline constexpr std::size_t kMaxAssertionBytes = 1024;
 // Messages in a .jcz replay (a base game has about 300).

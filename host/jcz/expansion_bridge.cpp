@@ -7,9 +7,9 @@ namespace ck::host::jcz {
 
 std::unique_ptr<ExpansionHooks> make_expansion_hooks(PluginRegistry&,
                                                      const std::vector<const PluginExpansion*>& expansions,
-                                                     std::chrono::milliseconds time_budget) {
+                                                     std::chrono::milliseconds time_budget, HandPlayBy hand_play) {
     if (expansions.empty()) return nullptr;
-    auto hooks = std::make_unique<PluginHooks>(expansions);
+    auto hooks = std::make_unique<PluginHooks>(expansions, hand_play);
     hooks->set_time_budget(time_budget);
     return hooks;
 }

@@ -8,10 +8,10 @@
 
 #include "core/expansion_hooks.hpp"
 #include "core/limits.hpp"
+#include "plugins/plugin_expansion.hpp"
 
 namespace ck::host {
 class PluginRegistry;
-struct PluginExpansion;
 }  // namespace ck::host
 
 namespace ck::host::jcz {
@@ -21,6 +21,7 @@ namespace ck::host::jcz {
 // (PluginHooks::set_time_budget).
 std::unique_ptr<ExpansionHooks> make_expansion_hooks(
     PluginRegistry& registry, const std::vector<const PluginExpansion*>& expansions,
-    std::chrono::milliseconds time_budget = limits::kDefaultHookTimeBudget);
+    std::chrono::milliseconds time_budget = limits::kDefaultHookTimeBudget,
+    HandPlayBy hand_play = HandPlayBy::Declaration);
 
 }  // namespace ck::host::jcz

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "buffer_check.hpp"
+#include "core/limits.hpp"
 #include "hook_names.hpp"
 #include <cloisterkit/schemas/manifest_generated.h>
 
@@ -112,6 +113,18 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
                 info.filter = fb::HookFilter::Always;
             e.hook_filters.push_back(std::move(info));
         }
+    // A mode this host does not know leaves the hooks to play hand tiles.
+    if (const auto* h = m.hand_play(); h != nullptr && h->mode() == fb::HandPlay::InsteadOfDrawing)
+        e.hand_play = {true, str(h->action()), str(h->label())};
+}
+
+// Why a declared hand play cannot be offered, or empty.
+std::string hand_play_problem(const HandPlayInfo& h) {
+    if (!h.declared) return {};
+    if (h.action.empty()) return "hand play InsteadOfDrawing declares no action";
+    if (h.action.size() > limits::kMaxDeclaredText || h.label.size() > limits::kMaxDeclaredText)
+        return "hand play's action or label is longer than " + std::to_string(limits::kMaxDeclaredText) + " bytes";
+    return {};
 }
 
 // Releases a module-produced buffer when the scope ends, whatever happens.
@@ -280,6 +293,8 @@ void PluginModule::read_expansions() {
                                                      std::to_string(static_cast<int>(t->placement())) +
                                                      ", which this host does not know (it knows ByHooks and InsteadOfFigure)");
         copy_manifest(*m, e);
+        if (const std::string problem = hand_play_problem(e.hand_play); !problem.empty())
+            throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
         for (const FigureKind& k : e.figure_kinds) {
             const std::string problem = figure_kind_problem(k);
             if (!problem.empty()) throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);

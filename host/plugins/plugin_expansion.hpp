@@ -16,6 +16,22 @@ namespace ck::host {
 
 class PluginModule;
 
+// How the expansion's hand tiles are played (manifest HandPlayDecl, revision
+// 5): declared means the host offers and plays them itself, with `action`
+// and `label` ("{tile}" stands for the tile type's id), and never calls the
+// expansion's TILE_STEP_OPTIONS or APPLY_TILE_STEP_OPTION.
+struct HandPlayInfo {
+    bool declared = false;  // InsteadOfDrawing
+    std::string action;     // "play-halfling"
+    std::string label;      // "play halfling {tile}"
+};
+
+// Whether a host plays a declared hand play itself (the default) or through
+// the expansion's hooks, as a host that does not implement the declaration
+// does: the games are the same, the second makes a round trip per offer and
+// per play (cloisterkit --hand-play-by-hooks, to compare the two).
+enum class HandPlayBy { Declaration, Hooks };
+
 struct RuleOptionInfo {
     std::string key;
     std::string default_value;
@@ -72,6 +88,7 @@ struct PluginExpansion {
     std::vector<FigureKind> figure_kinds;         // checked with figure_kind_problem at load
     std::vector<std::string> jcz_extra_elements;  // more setup.elements keys ("garden")
     std::vector<HookFilterInfo> hook_filters;
+    HandPlayInfo hand_play;
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element

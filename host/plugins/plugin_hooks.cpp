@@ -28,11 +28,31 @@ std::string error_text(const ck_error& err) {
 
 }  // namespace
 
-PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions) : expansions_(std::move(expansions)) {
+PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions, HandPlayBy hand_play)
+    : expansions_(std::move(expansions)) {
     buffers_.reserve(expansions_.size());  // no reallocation while responses are read
     pending_.reserve(expansions_.size());
+    for (uint32_t i = 0; i < expansions_.size(); ++i) {
+        const PluginExpansion& e = *expansions_[i];
+        uint64_t hooks = e.hooks;
+        if (e.hand_play.declared && hand_play == HandPlayBy::Declaration) {
+            // Hands hold tiles, not who dealt them: two declarations would
+            // both offer every tile of a hand.
+            if (hand_play_expansion_ >= 0)
+                throw HostError(ErrorCategory::BadInput,
+                                "expansions '" + expansions_[static_cast<uint32_t>(hand_play_expansion_)]->id +
+                                    "' and '" + e.id +
+                                    "' both declare how hand tiles are played (manifest hand_play); enable only one");
+            hand_play_expansion_ = static_cast<int>(i);
+            hand_play_action_ = option_texts_.intern(e.hand_play.action);
+            // The host offers and plays its hand tiles: these two hooks are
+            // for hosts that do not implement the declaration.
+            hooks &= ~(CK_HOOK_BIT(CK_HOOK_TILE_STEP_OPTIONS) | CK_HOOK_BIT(CK_HOOK_APPLY_TILE_STEP_OPTION));
+        }
+        called_hooks_.push_back(hooks);
+        all_hooks_ |= hooks;
+    }
     for (const auto* e : expansions_) {
-        all_hooks_ |= e->hooks;
         for (const auto& t : e->token_kinds)
             if (std::find(token_kinds_.begin(), token_kinds_.end(), t.kind) == token_kinds_.end())
                 token_kinds_.push_back(t.kind);
@@ -89,13 +109,13 @@ bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only) {
     callees_.clear();
     if (!any_has(hook)) return false;
     for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (only >= 0 ? i == static_cast<uint32_t>(only) && expansions_[i]->has_hook(hook) : wants(i, hook, game))
+        if (only >= 0 ? i == static_cast<uint32_t>(only) && calls(i, hook) : wants(i, hook, game))
             callees_.push_back(i);
     return !callees_.empty();
 }
 
 bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature) {
-    if (!expansions_[i]->has_hook(hook)) return false;
+    if (!calls(i, hook)) return false;
     const auto& filters = filters_[i][hook];
     if (filters.empty()) return true;
     for (const HookFilterInfo& f : filters)
@@ -203,7 +223,7 @@ void PluginHooks::require_applier(uint32_t expansion, ck_hook_id hook, const std
         throw HostError(ErrorCategory::IllegalMove, option + " names expansion #" + std::to_string(expansion) +
                                                         ", but only " + std::to_string(expansions_.size()) +
                                                         " are enabled");
-    if (!expansions_[expansion]->has_hook(hook))
+    if (!calls(expansion, hook))
         fail(expansion, hook, "it offered " + option + " but does not implement " + hook_name(hook));
 }
 
@@ -278,6 +298,7 @@ void PluginHooks::on_game_start(Game& game) {
 }
 
 void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
+    if (hand_play_expansion_ >= 0) offer_declared_hand_play(game, player, out);
     if (!collect_callees(CK_HOOK_TILE_STEP_OPTIONS, game)) return;
     const RoundTripScope round_trip(CK_HOOK_TILE_STEP_OPTIONS);
     EffectSink sink;
@@ -287,7 +308,26 @@ void PluginHooks::tile_step_options(const Game& game, uint8_t player, std::vecto
     call_all_and_apply(game, CK_HOOK_TILE_STEP_OPTIONS, small_request(CK_HOOK_TILE_STEP_OPTIONS, player), nullptr, sink);
 }
 
+// HandPlay::InsteadOfDrawing (manifest.fbs): one option per distinct tile
+// type of the hand, in the order the hand first holds them.
+void PluginHooks::offer_declared_hand_play(const Game& game, uint8_t player, std::vector<TileStepOption>& out) {
+    const std::vector<TileTypeId>& hand = game.players()[player].hand;
+    if (hand.empty()) return;
+    const auto expansion = static_cast<uint32_t>(hand_play_expansion_);
+    const std::string& label = expansions_[expansion]->hand_play.label;
+    const size_t first = out.size();
+    for (const TileTypeId type : hand) {
+        const auto offered = [&](const TileStepOption& o) { return o.tile_type == type; };
+        if (std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), offered)) continue;
+        out.push_back({expansion, hand_play_action_, type, option_texts_.expand_label(label, type, game.tile_def(type).id)});
+    }
+}
+
 void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) {
+    if (static_cast<int>(option.expansion) == hand_play_expansion_) {
+        game.play_hand_tile(player, option.tile_type);  // declared: no hook to call
+        return;
+    }
     require_applier(option.expansion, CK_HOOK_APPLY_TILE_STEP_OPTION, "tile-step option '" + std::string(option.action) + "'");
     collect_callees(CK_HOOK_APPLY_TILE_STEP_OPTION, game, static_cast<int>(option.expansion));
     const RoundTripScope round_trip(CK_HOOK_APPLY_TILE_STEP_OPTION);

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "budget_clock.hpp"
@@ -34,8 +35,10 @@ namespace ck::host {
 class PluginHooks final : public ExpansionHooks {
 public:
     // `expansions` as PluginRegistry::resolve returns them; the registry
-    // must outlive this object.
-    explicit PluginHooks(std::vector<const PluginExpansion*> expansions);
+    // must outlive this object. Throws HostError when two of them declare a
+    // hand play (unless `hand_play` is HandPlayBy::Hooks).
+    explicit PluginHooks(std::vector<const PluginExpansion*> expansions,
+                         HandPlayBy hand_play = HandPlayBy::Declaration);
     ~PluginHooks() override;
     PluginHooks(const PluginHooks&) = delete;
     PluginHooks& operator=(const PluginHooks&) = delete;
@@ -87,6 +90,9 @@ private:
     };
 
     bool any_has(ck_hook_id hook) const { return (all_hooks_ & CK_HOOK_BIT(hook)) != 0; }
+    // Whether the host ever calls `hook` of expansion `i`: it implements it
+    // and no declaration of its manifest stands in for the hook.
+    bool calls(uint32_t i, ck_hook_id hook) const { return hook < 64 && (called_hooks_[i] & CK_HOOK_BIT(hook)) != 0; }
     // Whether expansion `i` is to be called for `hook` now: it implements
     // the hook and, when it declares filters for it, one of them holds
     // (`feature` for the scoring hooks). See manifest.fbs, HookFilter.
@@ -134,10 +140,16 @@ private:
         std::string label;   // "place a tower"
     };
     const DeclaredPlacement* declared_placement(const ExpansionOption& option) const;
+    // The tile-step options of a declared hand play (HandPlayDecl), offered
+    // with no hook call; choosing one plays the tile from the hand.
+    void offer_declared_hand_play(const Game& game, uint8_t player, std::vector<TileStepOption>& out);
     void apply_declared_placement(Game& game, uint8_t player, const ExpansionOption& option);
 
     std::vector<const PluginExpansion*> expansions_;
-    uint64_t all_hooks_ = 0;
+    std::vector<uint64_t> called_hooks_;  // per expansion: see calls()
+    uint64_t all_hooks_ = 0;              // their union
+    int hand_play_expansion_ = -1;        // the one declaring a hand play, or -1
+    std::string_view hand_play_action_;   // its action, pooled in option_texts_
     std::vector<std::string> token_kinds_;  // declared by the enabled expansions
     std::vector<DeclaredPlacement> declared_placements_;
     // Per expansion: its filters by hook, and the token kinds it declares.

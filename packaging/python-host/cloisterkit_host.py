@@ -31,12 +31,14 @@ from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
 # Constants of abi/cloisterkit/plugin.h (ABI 1.1). This host speaks ABI major
-# 1, minors 0..1, and exactly the schema revision its generated classes come
-# from (3). The test checks every value against the header.
+# 1, minors 0..1, and schema revisions 3..5. It does not implement revision
+# 5's declared hand play (optional for hosts): it plays hand tiles through
+# TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. The test checks every value
+# against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 1
-CK_SCHEMA_REVISION = 4
+CK_SCHEMA_REVISION = 5
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -319,7 +321,7 @@ class PluginModule:
 
     HOST_NAME = b"cloisterkit-python-host"
     HOST_VERSION = b"0.1.0"
-    # What this host accepts (inclusive ranges): ABI 1.0..1.1, schema revision 3.
+    # What this host accepts (inclusive ranges): ABI 1.0..1.1, schema revisions 3..5.
     ABI_MINORS = (0, CK_ABI_MINOR)
     SCHEMA_REVISIONS = (CK_SCHEMA_REVISION_MIN, CK_SCHEMA_REVISION)
 

@@ -103,6 +103,20 @@ class Negotiation(unittest.TestCase):
         for status, name in ck.STATUS_NAMES.items():
             self.assertEqual(MODULE.status_name(status), name)
 
+    def test_a_host_of_release_1_1_still_loads_the_module(self):
+        # The shipped module serves revisions 4..5: a host that knows 4 at
+        # most (release 1.1.0) never sees revision 5's declared hand play and
+        # plays hand tiles through the hooks, which the module still answers.
+        class HostOfRelease11(ck.PluginModule):
+            SCHEMA_REVISIONS = (3, 4)
+        with HostOfRelease11(ARGS.module, FB) as older:
+            self.assertEqual(older.schema_revision, 4)
+        class HostOfRelease10(ck.PluginModule):
+            SCHEMA_REVISIONS = (3, 3)
+        with self.assertRaises(ck.ModuleLoadError) as cm:
+            HostOfRelease10(ARGS.module, FB)
+        self.assertIn("provides 4..%d" % ck.CK_SCHEMA_REVISION, str(cm.exception))
+
     def test_no_common_schema_revision_is_a_clear_error(self):
         class FutureHost(ck.PluginModule):
             SCHEMA_REVISIONS = (99, 99)

@@ -44,11 +44,15 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         return fb::CreateHookFilterDecl(b, f.hook, f.filter, b.CreateString(f.rule_key),
                                         b.CreateVectorOfStrings(f.rule_values));
     });
+    flatbuffers::Offset<fb::HandPlayDecl> hand_play;  // absent for ByHooks, the default
+    if (info.hand_play.mode != fb::HandPlay::ByHooks)
+        hand_play = fb::CreateHandPlayDecl(b, info.hand_play.mode, b.CreateString(info.hand_play.action),
+                                           b.CreateString(info.hand_play.label));
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
-        presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters);
+        presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -54,6 +54,16 @@ TEST(HalflingsManifest, DescriptorNamesTheExpansionAndItsFourHooks) {
     EXPECT_NO_THROW(ck::test::ShippedModule::get().index_of("cloisterkit.little-buildings"));
 }
 
+// HF-16 by declaration: a host may offer and play the hand itself, with
+// Halflings' own action and label; the hooks above stay for hosts that do not.
+TEST(HalflingsManifest, HF16_DeclaresItsHandPlayedInsteadOfDrawing) {
+    const fb::ExpansionManifestT m = manifest();
+    ASSERT_NE(m.hand_play, nullptr);
+    EXPECT_EQ(m.hand_play->mode, fb::HandPlay::InsteadOfDrawing);
+    EXPECT_EQ(m.hand_play->action, "play-halfling");
+    EXPECT_EQ(m.hand_play->label, "play halfling {tile}");
+}
+
 TEST(HalflingsManifest, ShortNameIsTheSetupElementHalflings) {
     const fb::ExpansionManifestT m = manifest();
     EXPECT_EQ(m.id, "cloisterkit.halflings");

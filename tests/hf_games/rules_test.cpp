@@ -487,9 +487,10 @@ TEST(HfGames, Preset2015CountsTilesForRoadsAndMonasteries) {
 // Halflings' hook filters (manifest HookFilterDecl): a player whose hand is
 // empty is not asked about the tile step (HF-16: nothing to play), and
 // FEATURE_SCORING is asked only when a count option is "tiles". The game is
-// the same either way; only the calls go.
+// the same either way; only the calls go. The tile-step hooks are called by
+// a host that does not implement the declared hand play, as here.
 TEST(HfGames, HookFiltersSkipCallsThatCannotChangeTheGame) {
-    auto hooks = hf_hooks();
+    auto hooks = std::make_unique<PluginHooks>(shipped_registry().resolve({"halflings"}), HandPlayBy::Hooks);
     Game game(hf_setup(*hooks, {"BA/RFr", "BA/RFr"}, {{"TT/road"}, {}}));
     // GAME_START, then TILE_STEP_OPTIONS as Alice's turn began (she holds one).
     const uint64_t before = hooks->stats().hook_calls;

@@ -117,7 +117,9 @@ TEST(LbCli, SavedGamesReplayToTheSameScores) {
                 // where it has one, else where JCloisterZone ignores them.
                 const bool three_two_one = v == 1 || v == 3;
                 EXPECT_EQ(saved["setup"]["rules"].contains("little-buildings-scoring"), three_two_one);
-                if (three_two_one) EXPECT_EQ(saved["setup"]["rules"]["little-buildings-scoring"], "3/2/1");
+                if (three_two_one) {
+                    EXPECT_EQ(saved["setup"]["rules"]["little-buildings-scoring"], "3/2/1");
+                }
                 const bool published_split = v < 2;
                 const bool annotated = saved.contains("gameAnnotations") && saved["gameAnnotations"].contains("rules");
                 EXPECT_EQ(annotated && saved["gameAnnotations"]["rules"]["littleBuildings.split"] == "rules",

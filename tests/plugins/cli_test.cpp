@@ -140,7 +140,9 @@ TEST(SimulateRoundTrips, CountsAndTimesEveryHookThatCalledAModule) {
     const auto j = nlohmann::json::parse(json.out)["round_trips"];
     ASSERT_TRUE(j.contains("GAME_START")) << j.dump();
     EXPECT_EQ(j["GAME_START"]["count"], 20) << "one GAME_START round trip per game, for both expansions";
-    EXPECT_GT(j["TILE_STEP_OPTIONS"]["count"].get<int>(), 20) << "Halflings is asked while hands hold tiles";
+    EXPECT_FALSE(j.contains("TILE_STEP_OPTIONS")) << "the host plays Halflings' declared hand itself";
+    EXPECT_FALSE(j.contains("APPLY_TILE_STEP_OPTION"));
+    EXPECT_GT(j["BONUS_POINTS"]["count"].get<int>(), 20) << "Little Buildings is asked about features with buildings";
     uint64_t sum = 0;
     for (const auto& [name, row] : j.items()) {
         if (name == "all hooks" || name == "state serialisation") continue;
@@ -155,7 +157,17 @@ TEST(SimulateRoundTrips, CountsAndTimesEveryHookThatCalledAModule) {
     const CommandResult text = run_cli("simulate --games 5 --seed 3 --expansions all --round-trips");
     ASSERT_EQ(text.status, 0) << text.err;
     EXPECT_THAT(text.out, HasSubstr("hook round trips (request built to effects applied"));
-    EXPECT_THAT(text.out, HasSubstr("  TILE_STEP_OPTIONS "));
+    EXPECT_THAT(text.out, HasSubstr("  BONUS_POINTS "));
+
+    // Through the hooks, as a host that does not implement the declaration:
+    // the same games, and a round trip for every offer and every play.
+    const CommandResult by_hooks =
+        run_cli("simulate --games 20 --seed 3 --expansions all --round-trips --hand-play-by-hooks --json");
+    ASSERT_EQ(by_hooks.status, 0) << by_hooks.err;
+    const auto h = nlohmann::json::parse(by_hooks.out);
+    EXPECT_GT(h["round_trips"]["TILE_STEP_OPTIONS"]["count"].get<int>(), 20) << "asked while hands hold tiles";
+    EXPECT_GT(h["round_trips"]["APPLY_TILE_STEP_OPTION"]["count"].get<int>(), 20) << "one per hand tile played";
+    EXPECT_EQ(h["mean_total_score"], nlohmann::json::parse(json.out)["mean_total_score"]) << "the same games";
 
     const CommandResult base = run_cli("simulate --games 5 --seed 3 --expansions none --round-trips --json");
     ASSERT_EQ(base.status, 0) << base.err;

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/errors.hpp"
@@ -202,6 +203,26 @@ TEST(ModuleLoading, UnknownTokenPlacementIsRefusedNamingTheKind) {
     EXPECT_EQ(r.status, ModuleStatus::Failed);
     EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: token kind \"TEST_TOKEN\" declares placement 7, "
                                     "which this host does not know (it knows ByHooks and InsteadOfFigure)"));
+    EXPECT_TRUE(registry.expansions().empty());
+}
+
+// A HandPlay newer than this host: the hooks stay the way to play hand
+// tiles (HandPlayDecl), so the module loads and nothing is declared.
+TEST(ModuleLoading, UnknownHandPlayLeavesHandTilesToTheHooks) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_future_hand_play"));
+    ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
+    const auto& loaded = registry.expansions();
+    const auto good = std::find_if(loaded.begin(), loaded.end(), [](const auto* e) { return e->id == "test.good"; });
+    ASSERT_NE(good, loaded.end());
+    EXPECT_FALSE((*good)->hand_play.declared);
+}
+
+TEST(ModuleLoading, DeclaredHandPlayWithoutAnActionIsRefused) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_hand_play_without_action"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: hand play InsteadOfDrawing declares no action"));
     EXPECT_TRUE(registry.expansions().empty());
 }
 

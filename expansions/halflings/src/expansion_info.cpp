@@ -3,6 +3,7 @@
 #include <halflings/halflings.hpp>
 
 #include "options.hpp"
+#include "tile_step.hpp"
 #include "tiles.hpp"
 
 namespace ck::halflings {
@@ -11,7 +12,7 @@ sdk::ExpansionInfo expansion_info() {
     sdk::ExpansionInfo info;
     info.id = kExpansionId;
     info.name = "Halflings";
-    info.version = "1.1.0";
+    info.version = "1.2.0";
     info.description =
         "24 triangular tiles, each half a board space, dealt into small private hands (3 each by default, "
         "at random or by draft). On their turn a player may play a halfling from their hand instead of "
@@ -29,6 +30,10 @@ sdk::ExpansionInfo expansion_info() {
     info.hook_filters.push_back({CK_HOOK_TILE_STEP_OPTIONS, fb::HookFilter::ActivePlayerHasHandTiles, {}, {}});
     for (std::string_view key : {option_keys::kFeatureCount, option_keys::kMonasteryCount})
         info.hook_filters.push_back({CK_HOOK_FEATURE_SCORING, fb::HookFilter::RuleIs, std::string(key), {"tiles"}});
+    // HF-16 by declaration: a host that implements it offers and plays the
+    // hand's tiles with no round trip on every turn; TILE_STEP_OPTIONS and
+    // APPLY_TILE_STEP_OPTION answer the same for hosts that do not.
+    info.hand_play = {fb::HandPlay::InsteadOfDrawing, std::string(kPlayHalflingAction), std::string(kPlayHalflingLabel)};
     return info;
 }
 

@@ -7,7 +7,11 @@
 //   4 "short-api": the API table's struct_size is too small for its functions;
 //   5 "short-descriptor": expansion descriptors' struct_size stops before `hooks`;
 //   6 "future-placement": a token kind declares a TokenPlacement this host
-//     does not know (a newer module's value).
+//     does not know (a newer module's value);
+//   7 "future-hand-play": test.good declares a HandPlay this host does not
+//     know (a newer module's value), which leaves hand tiles to the hooks;
+//   8 "hand-play-without-action": test.good declares HandPlay
+//     InsteadOfDrawing without an action.
 #include <cloisterkit/plugin.h>
 #include <flatbuffers/flatbuffers.h>
 
@@ -153,8 +157,14 @@ ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_
         tokens.push_back(CreateTokenKindDeclDirect(
             b, "TEST_TOKEN", "test token", 2,
             TEST_MODULE_VARIANT == 6 ? static_cast<TokenPlacement>(7) : TokenPlacement::ByHooks));
+    flatbuffers::Offset<HandPlayDecl> hand_play;
+    if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 7)
+        hand_play = CreateHandPlayDeclDirect(b, static_cast<HandPlay>(9), "play-it", "play {tile}");
+    if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 8)
+        hand_play = CreateHandPlayDeclDirect(b, HandPlay::InsteadOfDrawing, "", "play {tile}");
     auto manifest = CreateExpansionManifestDirect(b, d.id, d.name, d.version, "a test expansion", d.hooks, nullptr,
-                                                  &options, &tokens);
+                                                  &options, &tokens, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                                  nullptr, nullptr, hand_play);
     b.Finish(manifest, ExpansionManifestIdentifier());
     hand_over(b.GetBufferPointer(), b.GetSize(), out);
     return CK_OK;
@@ -320,6 +330,8 @@ extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_
                        : TEST_MODULE_VARIANT == 4 ? "short-api"
                        : TEST_MODULE_VARIANT == 5 ? "short-descriptor"
                        : TEST_MODULE_VARIANT == 6 ? "future-placement"
+                       : TEST_MODULE_VARIANT == 7 ? "future-hand-play"
+                       : TEST_MODULE_VARIANT == 8 ? "hand-play-without-action"
                                                   : "scripted";
     out->module_version = "0.0.1";
     return CK_OK;

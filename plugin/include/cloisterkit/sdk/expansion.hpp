@@ -79,6 +79,18 @@ struct HookFilter {
     std::vector<std::string> rule_values;  // RuleIs
 };
 
+// How the tiles the expansion deals into hands are played (manifest
+// revision 5, HandPlayDecl). InsteadOfDrawing: a host that implements the
+// declaration offers one option per distinct tile type in the active
+// player's hand at the start of the tile step and plays the chosen tile
+// without calling a hook; the expansion still answers TILE_STEP_OPTIONS and
+// APPLY_TILE_STEP_OPTION, with exactly that, for hosts that do not.
+struct HandPlay {
+    fb::HandPlay mode = fb::HandPlay::ByHooks;
+    std::string action;  // "play-halfling"
+    std::string label;   // "play halfling {tile}"; the host puts the tile type's id for {tile}
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -95,6 +107,7 @@ struct ExpansionInfo {
     std::vector<FigureKind> figure_kinds;         // revision 3
     std::vector<std::string> jcz_extra_elements;  // revision 3: more setup.elements keys ("garden")
     std::vector<HookFilter> hook_filters;
+    HandPlay hand_play;  // revision 5
 };
 
 class Expansion {
