@@ -241,6 +241,12 @@ public:
     // copies in the process. The plugin bridge serialises a state once per
     // version and reuses the bytes for every hook call against it.
     uint64_t state_version() const { return version_; }
+    // The same, except that it stays put when only players' scores change
+    // (record_points): equal content versions with different state versions
+    // mean "the same state but for the scores", which the bridge patches into
+    // the bytes it has instead of serialising again (the final scoring
+    // records points between the scoring hooks of one feature and the next).
+    uint64_t content_version() const { return content_version_; }
     // Fixed for a game and shared by its copies: what never changes after
     // setup (catalogue, rules, players' names, expansions) has one id per
     // constructed Game, unique in the process, so the bridge can tell "the
@@ -360,10 +366,12 @@ public:
 
 private:
     static uint64_t next_state_version();
-    void touch() { version_ = next_state_version(); }
+    void touch() { version_ = content_version_ = next_state_version(); }
+    void touch_scores() { version_ = next_state_version(); }  // only PlayerState::score changes
     // Appends a move of the active player this turn; the caller fills the rest.
     Move& record_move(MoveType type);
     uint64_t version_ = next_state_version();
+    uint64_t content_version_ = version_;
     uint64_t setup_id_ = next_state_version();  // the same process-wide counter: never equal to another game's
     void setup_rules(const GameSetup& setup);
     void place_start_tile(const StartTile& s);

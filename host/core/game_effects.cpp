@@ -39,9 +39,8 @@ void Game::place_token(uint8_t player, const std::string& kind, TileRef at) {
 }
 
 void Game::add_points(uint8_t player, int points, const std::string& name) {
-    touch();
     if (player >= players_.size()) throw HostError("add points: no player " + std::to_string(player), ErrorCategory::Plugin);
-    record_points(player, points, name, std::nullopt, in_final_scoring_);
+    record_points(player, points, name, std::nullopt, in_final_scoring_);  // a change of scores only
 }
 
 void Game::set_expansion_data(const std::string& expansion_id, std::vector<uint8_t> bytes) {

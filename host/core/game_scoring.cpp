@@ -196,7 +196,7 @@ ScoreEntry::Counts Game::score_counts(uint32_t root, int base) const {
 
 void Game::record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
                          bool final_scoring) {
-    touch();
+    touch_scores();  // the score log is not part of the state hooks see
     players_[player].score += points;
     score_log_.push_back({player, points, std::move(name), final_scoring, kind, turn_, std::nullopt});
 }

@@ -134,10 +134,16 @@ std::vector<std::string> PluginHooks::expansion_ids() const {
 // ------------------------------------------------------------ state cache
 
 ck_bytes PluginHooks::state_bytes(const Game& game) {
-    const StateKey key{&game, game.state_version()};
+    const StateKey key{&game, game.state_version(), game.content_version()};
     if (cached_state_.data != nullptr && key == cached_key_) return cached_state_;
     const PartScope profile(ProfilePart::Serialize);
     const SerialisationScope timed;
+    if (cached_state_.data != nullptr && key.game == cached_key_.game && key.content_version == cached_key_.content_version) {
+        cached_state_ = serializer_.patch_scores(game);  // only scores changed: a feature was scored
+        cached_key_ = key;
+        ++stats_.score_patches;
+        return cached_state_;
+    }
     cached_state_ = serializer_.serialize(game, token_kinds_);
     cached_key_ = key;
     ++stats_.serialisations;

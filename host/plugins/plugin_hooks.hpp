@@ -77,6 +77,7 @@ public:
     struct Stats {
         uint64_t hook_calls = 0;      // call_hook round trips
         uint64_t serialisations = 0;  // GameState buffers built
+        uint64_t score_patches = 0;   // cached buffers given new scores instead
     };
     const Stats& stats() const { return stats_; }
 
@@ -86,6 +87,7 @@ private:
     struct StateKey {
         const Game* game = nullptr;
         uint64_t version = 0;
+        uint64_t content_version = 0;  // Game::content_version: equal but for the scores
         bool operator==(const StateKey&) const = default;
     };
 

@@ -169,4 +169,13 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     return ck_bytes{b.GetBufferPointer(), b.GetSize()};
 }
 
+ck_bytes StateSerializer::patch_scores(const Game& game) {
+    auto& b = builder_;
+    auto* players = fb::GetMutableGameState(b.GetBufferPointer())->mutable_players();
+    const auto& scores = game.players();
+    for (flatbuffers::uoffset_t p = 0; p < players->size() && p < scores.size(); ++p)
+        players->GetMutableObject(p)->mutate_score(scores[p].score);
+    return ck_bytes{b.GetBufferPointer(), b.GetSize()};
+}
+
 }  // namespace ck::host

@@ -28,6 +28,11 @@ public:
     // declare (a kind the game holds that is not among them is appended).
     // The bytes stay valid until the next call; `data` is 8-byte aligned.
     ck_bytes serialize(const Game& game, const std::vector<std::string>& token_kinds);
+    // The bytes of the last serialize() with every player's score rewritten
+    // from `game`, which must differ from the game serialised then in its
+    // scores only (Game::content_version unchanged): the same bytes a new
+    // serialize() would give, in place.
+    ck_bytes patch_scores(const Game& game);
 
     // How often the setup was built: once per distinct game setup.
     uint64_t setup_builds() const { return setup_builds_; }

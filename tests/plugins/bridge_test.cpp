@@ -176,6 +176,37 @@ TEST(Bridge, StateIsSerialisedOncePerVersion) {
     EXPECT_EQ(hooks.stats().serialisations, after_place);
 }
 
+// Between the scoring hooks of one feature and the next only scores change:
+// the bridge rewrites them in the bytes it has, which must be exactly the
+// bytes a new serialisation would give.
+TEST(Bridge, AChangeOfScoresOnlyIsPatchedIntoTheStateAsASerialisationWouldWriteIt) {
+    PluginHooks hooks(scripted().resolve({"test.good"}));
+    Game game(setup_for(&hooks, hooks.expansion_ids()));
+    hooks.state_bytes(game);
+    const auto before = hooks.stats();
+    const uint64_t content = game.content_version();
+    game.add_points(1, 5, "test.points");
+    game.add_points(0, 2, "test.points");
+    EXPECT_EQ(game.content_version(), content) << "points change the scores only";
+    const ck_bytes patched = hooks.state_bytes(game);
+    EXPECT_EQ(hooks.stats().score_patches, before.score_patches + 1);
+    EXPECT_EQ(hooks.stats().serialisations, before.serialisations);
+    const std::vector<uint8_t> patched_bytes(patched.data, patched.data + patched.size);
+    const auto* state = ck::fb::GetGameState(patched.data);
+    ASSERT_EQ(state->players()->size(), 2u);
+    EXPECT_EQ(state->players()->Get(0)->score(), game.score(0));
+    EXPECT_EQ(state->players()->Get(1)->score(), game.score(1));
+
+    PluginHooks fresh(scripted().resolve({"test.good"}));
+    const ck_bytes serialised = fresh.state_bytes(game);
+    EXPECT_EQ(patched_bytes, std::vector<uint8_t>(serialised.data, serialised.data + serialised.size));
+
+    place_first_legal(game);  // more than scores: serialised anew
+    hooks.state_bytes(game);
+    EXPECT_GT(hooks.stats().serialisations, before.serialisations);
+    EXPECT_EQ(hooks.stats().score_patches, before.score_patches + 1);
+}
+
 TEST(Bridge, SerialisedStateDescribesTheGame) {
     PluginHooks hooks(scripted().resolve({"test.good"}));
     Game game(setup_for(&hooks, hooks.expansion_ids(), 11, {"Ann", "Ben", "Cy"}));
