@@ -57,23 +57,25 @@ PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions, HandPla
             if (std::find(token_kinds_.begin(), token_kinds_.end(), t.kind) == token_kinds_.end())
                 token_kinds_.push_back(t.kind);
         auto& by_hook = filters_.emplace_back();
-        for (const HookFilterInfo& f : e->hook_filters) by_hook[f.hook].push_back(f);
+        for (const HookFilterInfo& f : e->hook_filters) by_hook[f.hook].push_back(Filter{f});
         auto& kinds = own_kinds_.emplace_back();
         for (const auto& t : e->token_kinds) kinds.push_back(t.kind);
     }
     for (uint32_t i = 0; i < expansions_.size(); ++i)
         for (const auto& t : expansions_[i]->token_kinds)
-            if (t.instead_of_figure) declared_placements_.push_back({i, t.kind, "place a " + t.name});
+            if (t.instead_of_figure)
+                declared_placements_.push_back({ExpansionOption{i, kPlaceTokenAction, t.kind, {}, "place a " + t.name}});
 }
 
 // ------------------------------------------------------------ hook filters
 
-bool PluginHooks::filter_holds(uint32_t i, const HookFilterInfo& f, const Game& game,
+bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game,
                                const ScoredFeatureInfo* feature) {
     const auto owns = [&](const std::string& kind) {
         const auto& kinds = own_kinds_[i];
         return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
     };
+    const HookFilterInfo& f = filter.info;
     switch (f.filter) {
         case fb::HookFilter::ActivePlayerHasHandTiles:
             return !game.players()[game.active_player()].hand.empty();
@@ -95,9 +97,12 @@ bool PluginHooks::filter_holds(uint32_t i, const HookFilterInfo& f, const Game& 
             }
             return false;
         case fb::HookFilter::RuleIs: {
+            if (filter.rule_checked_for == game.setup_id()) return filter.rule_holds;
             const auto it = game.rules().find(f.rule_key);
-            return it != game.rules().end() &&
-                   std::find(f.rule_values.begin(), f.rule_values.end(), it->second) != f.rule_values.end();
+            filter.rule_holds = it != game.rules().end() &&
+                                std::find(f.rule_values.begin(), f.rule_values.end(), it->second) != f.rule_values.end();
+            filter.rule_checked_for = game.setup_id();
+            return filter.rule_holds;
         }
         default: return true;
     }
@@ -116,9 +121,9 @@ bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only) {
 
 bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature) {
     if (!calls(i, hook)) return false;
-    const auto& filters = filters_[i][hook];
+    auto& filters = filters_[i][hook];
     if (filters.empty()) return true;
-    for (const HookFilterInfo& f : filters)
+    for (Filter& f : filters)
         if (filter_holds(i, f, game, feature)) return true;
     return false;
 }
@@ -384,7 +389,10 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
     if (!declared_placements_.empty() && !game.figure_action_taken()) {
         const PlayerState& p = game.players()[player];
         for (const DeclaredPlacement& d : declared_placements_)
-            if (p.token_count(d.kind) > 0) out.push_back({d.expansion, kPlaceTokenAction, d.kind, placed, d.label});
+            if (p.token_count(d.offer.token_kind) > 0) {
+                out.push_back(d.offer);
+                out.back().at = placed;
+            }
     }
     if (!collect_callees(CK_HOOK_FIGURE_OPTIONS, game)) return;
     const RoundTripScope round_trip(CK_HOOK_FIGURE_OPTIONS);
@@ -400,7 +408,7 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
 const PluginHooks::DeclaredPlacement* PluginHooks::declared_placement(const ExpansionOption& option) const {
     if (option.action != kPlaceTokenAction) return nullptr;
     for (const DeclaredPlacement& d : declared_placements_)
-        if (d.expansion == option.expansion && d.kind == option.token_kind) return &d;
+        if (d.offer.expansion == option.expansion && d.offer.token_kind == option.token_kind) return &d;
     return nullptr;
 }
 

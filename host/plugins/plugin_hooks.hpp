@@ -103,7 +103,15 @@ private:
     // one whose option was chosen, if it has the hook; else each that
     // wants() it. False when nobody is to be called: no request is built.
     bool collect_callees(ck_hook_id hook, const Game& game, int only = -1);
-    bool filter_holds(uint32_t i, const HookFilterInfo& f, const Game& game, const ScoredFeatureInfo* feature);
+    // A declared filter, with what RuleIs found for the last game's setup:
+    // the rules are fixed for a game (Game::setup_id), and the filters of
+    // the scoring hooks are tested for every scored feature.
+    struct Filter {
+        HookFilterInfo info;
+        uint64_t rule_checked_for = 0;  // setup id; 0: not yet
+        bool rule_holds = false;
+    };
+    bool filter_holds(uint32_t i, Filter& f, const Game& game, const ScoredFeatureInfo* feature);
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
     void start_request();
     // The request of a hook whose arguments are one small number (the
@@ -136,10 +144,10 @@ private:
     flatbuffers::Offset<fb::ScoredFeature> build_feature(const ScoredFeatureInfo& f, int points);
     // Token kinds declared TokenPlacement::InsteadOfFigure: offered in
     // figure_options and applied here, with no hook call.
+    // Each is offered as a copy of `offer` (made once: it is offered on
+    // nearly every figure step) with the tile just placed.
     struct DeclaredPlacement {
-        uint32_t expansion;  // index into expansions_
-        std::string kind;
-        std::string label;   // "place a tower"
+        ExpansionOption offer;  // expansion, "place-token", the kind, "place a tower"
     };
     const DeclaredPlacement* declared_placement(const ExpansionOption& option) const;
     // The tile-step options of a declared hand play (HandPlayDecl), offered
@@ -155,7 +163,7 @@ private:
     std::vector<std::string> token_kinds_;  // declared by the enabled expansions
     std::vector<DeclaredPlacement> declared_placements_;
     // Per expansion: its filters by hook, and the token kinds it declares.
-    std::vector<std::array<std::vector<HookFilterInfo>, CK_HOOK_COUNT>> filters_;
+    std::vector<std::array<std::vector<Filter>, CK_HOOK_COUNT>> filters_;
     std::vector<std::vector<std::string>> own_kinds_;
     std::vector<uint32_t> callees_;  // scratch: the expansions a call_all_and_apply calls
 

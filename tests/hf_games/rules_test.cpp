@@ -520,6 +520,16 @@ TEST(HfGames, HookFiltersSkipCallsThatCannotChangeTheGame) {
     spaces->score_feature(by_spaces, road);
     EXPECT_EQ(counting->stats().hook_calls - c0, 1u) << "featureCount=tiles: FEATURE_SCORING is asked";
     EXPECT_EQ(spaces->stats().hook_calls - s0, 0u) << "default spaces: nothing to count differently";
+
+    // One bridge serving both games in turn: RuleIs is decided per game.
+    const uint64_t c1 = counting->stats().hook_calls;
+    Game by_spaces_too(hf_setup(*counting, {}, {{"TT/road"}, {}}, 2, 0));
+    const uint64_t c2 = counting->stats().hook_calls;  // its GAME_START
+    counting->score_feature(by_spaces_too, road);
+    EXPECT_EQ(counting->stats().hook_calls, c2) << "a game under spaces after one under tiles";
+    counting->score_feature(by_tiles, road);
+    EXPECT_EQ(counting->stats().hook_calls, c2 + 1) << "and back to the game under tiles";
+    EXPECT_GT(c2, c1);
 }
 
 }  // namespace
