@@ -79,10 +79,13 @@ void run_offers(benchmark::State& state, PluginHooks& hooks, const std::vector<c
         benchmark::Counter(static_cast<double>(hooks.stats().hook_calls - calls_before), benchmark::Counter::kAvgIterations);
 }
 
-// TILE_STEP_OPTIONS to Halflings: one option per triangle in the active
-// player's hand back.
-void tile_step_options(benchmark::State& state, int states) {
-    PluginHooks hooks(both().expansions);
+// The tile step's offers with a hand of triangles. Through the hooks (as a
+// host that does not implement Halflings' declared hand play):
+// TILE_STEP_OPTIONS to Halflings, one option per triangle in the active
+// player's hand back. By the declaration: the host makes the same options
+// itself, with no round trip.
+void tile_step_options(benchmark::State& state, int states, HandPlayBy by) {
+    PluginHooks hooks(both().expansions, by);
     const auto game = mid_game_with_hands(hooks, 35);
     // The same game one turn on: other state bytes (a plain copy would
     // serialise to the same bytes, which the module recognises and does
@@ -98,10 +101,12 @@ void tile_step_options(benchmark::State& state, int states) {
         hooks.tile_step_options(g, g.active_player(), out);
     });
 }
-void BM_TileStepOptionsSameState(benchmark::State& state) { tile_step_options(state, 1); }
-void BM_TileStepOptionsNewState(benchmark::State& state) { tile_step_options(state, 2); }
+void BM_TileStepOptionsSameState(benchmark::State& state) { tile_step_options(state, 1, HandPlayBy::Hooks); }
+void BM_TileStepOptionsNewState(benchmark::State& state) { tile_step_options(state, 2, HandPlayBy::Hooks); }
+void BM_TileStepOptionsDeclared(benchmark::State& state) { tile_step_options(state, 2, HandPlayBy::Declaration); }
 BENCHMARK(BM_TileStepOptionsSameState);
 BENCHMARK(BM_TileStepOptionsNewState);
+BENCHMARK(BM_TileStepOptionsDeclared);
 
 // The figure step's expansion options with both expansions: Little
 // Buildings' buildings come from its declared token kinds
@@ -116,8 +121,11 @@ void BM_FigureOptionsDeclared(benchmark::State& state) {
 BENCHMARK(BM_FigureOptionsDeclared);
 
 // Scoring a completed road through FEATURE_SCORING and BONUS_POINTS (the
-// filters decide who is called), on the same state.
-void BM_ScoreFeatureSameState(benchmark::State& state) {
+// filters decide who is called): on the same state, or with a player's
+// score changed before each call, as from one feature of the final scoring
+// to the next (the host patches the scores into its bytes; the module
+// verifies the state again).
+void score_feature(benchmark::State& state, bool scores_change) {
     PluginHooks hooks(both().expansions);
     const auto game = mid_game(hooks, 35);
     ScoredFeatureInfo road;
@@ -129,10 +137,18 @@ void BM_ScoreFeatureSameState(benchmark::State& state) {
     road.scorers = {0};
     road.name = "road";
     int points = 0;
-    for (auto _ : state) points = hooks.score_feature(*game, road);
+    for (auto _ : state) {
+        if (scores_change) game->add_points(0, 1, "bench");
+        points = hooks.score_feature(*game, road);
+    }
     benchmark::DoNotOptimize(points);
+    state.counters["hook_calls"] =
+        benchmark::Counter(static_cast<double>(hooks.stats().hook_calls), benchmark::Counter::kAvgIterations);
 }
+void BM_ScoreFeatureSameState(benchmark::State& state) { score_feature(state, false); }
+void BM_ScoreFeatureScoresChanged(benchmark::State& state) { score_feature(state, true); }
 BENCHMARK(BM_ScoreFeatureSameState);
+BENCHMARK(BM_ScoreFeatureScoresChanged);
 
 }  // namespace
 
