@@ -116,5 +116,47 @@ TEST_F(VerifiedStateCache, AStateVerifiedOnOneThreadIsVerifiedAgainOnAnother) {
     EXPECT_EQ(on_other_thread, CK_E_BAD_BUFFER);
 }
 
+// The scores may change from one state to the next and the state still
+// match the one kept (the players' vector of structs is the cache's
+// "window": nothing verified lies in it). Every other byte is verified
+// again: here a tile type out of range right next to the players.
+TEST_F(VerifiedStateCache, ScoresMayChangeButATileTypeOutOfRangeIsRefused) {
+    StateShape shape;
+    shape.tiles = 3;
+    Bytes state = build_state(shape);
+    ASSERT_TRUE(CK_SUCCEEDED(call(state))) << err.message;
+    auto* gs = fb::GetMutableGameState(state.data());
+    gs->mutable_players()->GetMutableObject(1)->mutate_score(777);
+    EXPECT_TRUE(CK_SUCCEEDED(call(state))) << err.message;
+    gs->mutable_tiles()->GetMutableObject(0)->mutate_tile_type(0xFFFF);
+    EXPECT_EQ(call(state), CK_E_BAD_BUFFER);
+    EXPECT_NE(std::string(err.message).find("tiles[0].tile_type is 65535"), std::string::npos) << err.message;
+}
+
+// A hostile state whose players' vector is the tiles' vector: both verify,
+// but the players' bytes are now tile types, which the index checks read.
+// The cache must not let them change unverified.
+TEST_F(VerifiedStateCache, PlayersOverlappingAnotherVectorAreNotAWindow) {
+    StateShape shape;
+    shape.tiles = 3;  // 3 tiles of 10 bytes hold 3 players of 8
+    Bytes state = build_state(shape);
+    {
+        // Point the root table's players field at the tiles' vector.
+        const auto* gs = fb::GetGameState(state.data());
+        const auto* table = reinterpret_cast<const uint8_t*>(gs);
+        const auto field = reinterpret_cast<const flatbuffers::Table*>(gs)->GetOptionalFieldOffset(fb::GameState::VT_PLAYERS);
+        ASSERT_NE(field, 0);
+        const uint8_t* tiles = reinterpret_cast<const uint8_t*>(gs->tiles());
+        const auto offset = static_cast<flatbuffers::uoffset_t>(tiles - (table + field));
+        std::memcpy(state.data() + (table + field - state.data()), &offset, sizeof(offset));
+    }
+    const auto* gs = fb::GetGameState(state.data());
+    ASSERT_EQ(reinterpret_cast<const void*>(gs->players()), reinterpret_cast<const void*>(gs->tiles()));
+    ASSERT_TRUE(CK_SUCCEEDED(call(state))) << err.message;  // a valid buffer, valid indices
+    fb::GetMutableGameState(state.data())->mutable_tiles()->GetMutableObject(0)->mutate_tile_type(0xFFFF);
+    EXPECT_EQ(call(state), CK_E_BAD_BUFFER);
+    EXPECT_NE(std::string(err.message).find("tiles[0].tile_type is 65535"), std::string::npos) << err.message;
+}
+
 }  // namespace
 }  // namespace ck::abi_test
