@@ -57,11 +57,12 @@ void BM_GreedyVersusRandomGame(benchmark::State& state) {
 }
 BENCHMARK(BM_GreedyVersusRandomGame)->Unit(benchmark::kMillisecond);
 
-// A game after 36 random turns; every tile type's legal placements.
+// A game after `turns` random turns; every tile type's legal placements:
+// how enumeration grows with the board (its frontier is reported).
 void BM_LegalPlacementsMidGame(benchmark::State& state) {
     Game game(two_players(42));
     RandomPlayer p(7);
-    for (int i = 0; i < 36 && !game.is_over(); ++i) play_turn(game, p);
+    for (int i = 0; i < state.range(0) && !game.is_over(); ++i) play_turn(game, p);
     std::vector<Placement> out;
     out.reserve(1024);
     size_t found = 0;
@@ -75,7 +76,7 @@ void BM_LegalPlacementsMidGame(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(catalog().tile_count()));
     state.counters["frontier"] = static_cast<double>(game.board().frontier().size());
 }
-BENCHMARK(BM_LegalPlacementsMidGame);
+BENCHMARK(BM_LegalPlacementsMidGame)->ArgName("turns")->Arg(10)->Arg(36)->Arg(68);
 
 void BM_CopyGameMidGame(benchmark::State& state) {
     Game game(two_players(42));
