@@ -71,7 +71,11 @@ void print_expansion(const PluginExpansion& e) {
         std::printf("      preset:     %s=%s sets %s\n", p.key.c_str(), p.value.c_str(), sets.c_str());
     }
     for (const auto& t : e.token_kinds)
-        std::printf("      token:      %s (%s) x%d\n", t.kind.c_str(), t.name.c_str(), t.count);
+        std::printf("      token:      %s (%s) x%d%s\n", t.kind.c_str(), t.name.c_str(), t.count,
+                    t.instead_of_figure ? ", placed instead of a figure (declared: the host offers it)" : "");
+    if (e.hand_play.declared)
+        std::printf("      hand play:  %s \"%s\", instead of drawing (declared: the host offers the hand)\n",
+                    e.hand_play.action.c_str(), e.hand_play.label.c_str());
     for (const auto& f : e.figure_kinds) {
         const std::string returned = f.returnable ? ", may be taken back (" + f.jcz_return_source + ")" : "";
         std::printf("      figure:     %s (%s) x%d per player, stands on %s, strength %d%s%s, JCZ meeple ids 0.%s.1\n",
@@ -113,7 +117,10 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     for (const auto& o : e.rule_options)
         options.push_back({{"key", o.key}, {"default", o.default_value}, {"allowed", o.allowed}, {"description", o.description}});
     nlohmann::json tokens = nlohmann::json::array();
-    for (const auto& t : e.token_kinds) tokens.push_back({{"kind", t.kind}, {"name", t.name}, {"count", t.count}});
+    for (const auto& t : e.token_kinds)
+        tokens.push_back({{"kind", t.kind}, {"name", t.name}, {"count", t.count}, {"instead_of_figure", t.instead_of_figure}});
+    const nlohmann::json hand_play =
+        e.hand_play.declared ? nlohmann::json{{"action", e.hand_play.action}, {"label", e.hand_play.label}} : nlohmann::json();
     nlohmann::json presets = nlohmann::json::array();
     for (const auto& p : e.rule_presets) {
         nlohmann::json sets = nlohmann::json::object();
@@ -129,7 +136,7 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     return {{"figure_kinds", figures}, {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"token_kinds", tokens},
-            {"jcz_element", e.jcz_element}};
+            {"jcz_element", e.jcz_element}, {"hand_play", hand_play}};
 }
 
 void print_json(const PluginRegistry& registry) {

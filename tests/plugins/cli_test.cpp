@@ -40,7 +40,29 @@ TEST(PluginsCommand, ListsTheShippedLittleBuildings) {
     EXPECT_THAT(r.output(), HasSubstr("[build tree]"));
     EXPECT_THAT(r.output(), HasSubstr("expansion cloisterkit.little-buildings"));
     EXPECT_THAT(r.output(), HasSubstr("short name: little-buildings"));
-    EXPECT_THAT(r.output(), HasSubstr("token:      LB_TOWER (tower) x6"));
+    EXPECT_THAT(r.output(), HasSubstr("token:      LB_TOWER (tower) x6, placed instead of a figure (declared"));
+}
+
+// Halflings' declared hand play (manifest revision 5), in text and JSON.
+TEST(PluginsCommand, ListsHalflingsDeclaredHandPlay) {
+    const CommandResult r = run_cli("plugins");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.output(), HasSubstr("hand play:  play-halfling \"play halfling {tile}\", instead of drawing"));
+    const CommandResult json = run_cli("plugins --json");
+    ASSERT_EQ(json.status, 0) << json.output();
+    bool found = false;
+    const nlohmann::json listed = nlohmann::json::parse(json.out);
+    for (const auto& m : listed["modules"])
+        for (const auto& e : m["expansions"]) {
+            if (e["id"] == "cloisterkit.halflings") {
+                found = true;
+                EXPECT_EQ(e["hand_play"]["action"], "play-halfling");
+                EXPECT_EQ(e["hand_play"]["label"], "play halfling {tile}");
+            } else {
+                EXPECT_TRUE(e["hand_play"].is_null()) << e["id"];
+            }
+        }
+    EXPECT_TRUE(found);
 }
 
 // A figure kind an expansion declares (issue 13): how many, where it
