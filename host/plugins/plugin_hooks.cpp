@@ -51,20 +51,17 @@ PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions, HandPla
         }
         called_hooks_.push_back(hooks);
         all_hooks_ |= hooks;
-    }
-    for (const auto* e : expansions_) {
-        for (const auto& t : e->token_kinds)
+        auto& by_hook = filters_.emplace_back();
+        for (const HookFilterInfo& f : e.hook_filters) by_hook[f.hook].push_back(Filter{f});
+        auto& kinds = own_kinds_.emplace_back();
+        for (const auto& t : e.token_kinds) {
+            kinds.push_back(t.kind);
             if (std::find(token_kinds_.begin(), token_kinds_.end(), t.kind) == token_kinds_.end())
                 token_kinds_.push_back(t.kind);
-        auto& by_hook = filters_.emplace_back();
-        for (const HookFilterInfo& f : e->hook_filters) by_hook[f.hook].push_back(Filter{f});
-        auto& kinds = own_kinds_.emplace_back();
-        for (const auto& t : e->token_kinds) kinds.push_back(t.kind);
-    }
-    for (uint32_t i = 0; i < expansions_.size(); ++i)
-        for (const auto& t : expansions_[i]->token_kinds)
             if (t.instead_of_figure)
-                declared_placements_.push_back({ExpansionOption{i, kPlaceTokenAction, t.kind, {}, "place a " + t.name}});
+                declared_placements_.push_back(ExpansionOption{i, kPlaceTokenAction, t.kind, {}, "place a " + t.name});
+        }
+    }
 }
 
 // ------------------------------------------------------------ hook filters
@@ -388,9 +385,9 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
     // has, on the tile just placed, while the figure step is unused.
     if (!declared_placements_.empty() && !game.figure_action_taken()) {
         const PlayerState& p = game.players()[player];
-        for (const DeclaredPlacement& d : declared_placements_)
-            if (p.token_count(d.offer.token_kind) > 0) {
-                out.push_back(d.offer);
+        for (const ExpansionOption& offer : declared_placements_)
+            if (p.token_count(offer.token_kind) > 0) {
+                out.push_back(offer);
                 out.back().at = placed;
             }
     }
@@ -405,11 +402,11 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
                        finish_request(CK_HOOK_FIGURE_OPTIONS, fb::HookArgs::FigureOptionsArgs, args.Union()), nullptr, sink);
 }
 
-const PluginHooks::DeclaredPlacement* PluginHooks::declared_placement(const ExpansionOption& option) const {
-    if (option.action != kPlaceTokenAction) return nullptr;
-    for (const DeclaredPlacement& d : declared_placements_)
-        if (d.offer.expansion == option.expansion && d.offer.token_kind == option.token_kind) return &d;
-    return nullptr;
+bool PluginHooks::is_declared_placement(const ExpansionOption& option) const {
+    if (option.action != kPlaceTokenAction) return false;
+    return std::any_of(declared_placements_.begin(), declared_placements_.end(), [&](const ExpansionOption& d) {
+        return d.expansion == option.expansion && d.token_kind == option.token_kind;
+    });
 }
 
 void PluginHooks::apply_declared_placement(Game& game, uint8_t player, const ExpansionOption& option) {
@@ -433,7 +430,7 @@ void PluginHooks::apply_declared_placement(Game& game, uint8_t player, const Exp
 }
 
 void PluginHooks::apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) {
-    if (option.expansion < expansions_.size() && declared_placement(option) != nullptr)
+    if (option.expansion < expansions_.size() && is_declared_placement(option))
         return apply_declared_placement(game, player, option);
     require_applier(option.expansion, CK_HOOK_APPLY_FIGURE_ACTION, "expansion action '" + option.action + "'");
     collect_callees(CK_HOOK_APPLY_FIGURE_ACTION, game, static_cast<int>(option.expansion));

@@ -143,13 +143,9 @@ private:
     void require_applier(uint32_t expansion, ck_hook_id hook, const std::string& option) const;
     flatbuffers::Offset<fb::ScoredFeature> build_feature(const ScoredFeatureInfo& f, int points);
     // Token kinds declared TokenPlacement::InsteadOfFigure: offered in
-    // figure_options and applied here, with no hook call.
-    // Each is offered as a copy of `offer` (made once: it is offered on
-    // nearly every figure step) with the tile just placed.
-    struct DeclaredPlacement {
-        ExpansionOption offer;  // expansion, "place-token", the kind, "place a tower"
-    };
-    const DeclaredPlacement* declared_placement(const ExpansionOption& option) const;
+    // figure_options and applied here, with no hook call. Whether `option`
+    // is one of them.
+    bool is_declared_placement(const ExpansionOption& option) const;
     // The tile-step options of a declared hand play (HandPlayDecl), offered
     // with no hook call; choosing one plays the tile from the hand.
     void offer_declared_hand_play(const Game& game, uint8_t player, std::vector<TileStepOption>& out);
@@ -161,7 +157,10 @@ private:
     int hand_play_expansion_ = -1;        // the one declaring a hand play, or -1
     std::string_view hand_play_action_;   // its action, pooled in option_texts_
     std::vector<std::string> token_kinds_;  // declared by the enabled expansions
-    std::vector<DeclaredPlacement> declared_placements_;
+    // The offer of each declared placement, built once (it is offered on
+    // nearly every figure step): expansion, "place-token", the kind, "place
+    // a tower"; figure_options copies it with the tile just placed.
+    std::vector<ExpansionOption> declared_placements_;
     // Per expansion: its filters by hook, and the token kinds it declares.
     std::vector<std::array<std::vector<Filter>, CK_HOOK_COUNT>> filters_;
     std::vector<std::vector<std::string>> own_kinds_;

@@ -16,12 +16,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::unique_ptr<PluginHooks> hooks_playing_hands_by(HandPlayBy by, bool with_buildings) {
-    std::vector<std::string> specs{"halflings"};
-    if (with_buildings) specs.push_back("little-buildings");
-    return std::make_unique<PluginHooks>(shipped_registry().resolve(specs), by);
-}
-
 struct Counted {
     size_t offers = 0;  // tile steps whose player held hand tiles
     size_t plays = 0;   // hand tiles played
@@ -89,8 +83,8 @@ Counted play_both(PluginHooks& declared_hooks, PluginHooks& by_hooks_hooks, int 
 
 TEST(HfHandPlay, HF16_TheDeclaredHandPlayPlaysTheSameGamesAsTheHooksWithoutTheirRoundTrips) {
     for (const bool with_buildings : {false, true}) {
-        const auto declared = hooks_playing_hands_by(HandPlayBy::Declaration, with_buildings);
-        const auto by_hooks = hooks_playing_hands_by(HandPlayBy::Hooks, with_buildings);
+        const auto declared = hf_hooks(with_buildings, HandPlayBy::Declaration);
+        const auto by_hooks = hf_hooks(with_buildings, HandPlayBy::Hooks);
         Counted total;
         for (uint64_t seed = 1; seed <= 12; ++seed) {
             const int players = 2 + static_cast<int>(seed % 3);
@@ -113,7 +107,7 @@ TEST(HfHandPlay, HF16_TheDeclaredHandPlayPlaysTheSameGamesAsTheHooksWithoutTheir
 // A host-made hand play takes the first copy of the tile from the hand and
 // makes it the turn's tile, as Halflings' APPLY_TILE_STEP_OPTION does.
 TEST(HfHandPlay, HF16_ADeclaredPlayTakesOneCopyOutOfTheHand) {
-    auto hooks = hooks_playing_hands_by(HandPlayBy::Declaration, false);
+    auto hooks = hf_hooks(false, HandPlayBy::Declaration);
     Game game(hf_setup(*hooks, {"BA/RFr"}, {{"TT/road", "TT/field", "TT/road"}, {}}));
     ASSERT_EQ(game.tile_step_options().size(), 2u) << "one option per distinct tile type";
     EXPECT_EQ(game.tile_step_options()[0].label, "play halfling TT/road");

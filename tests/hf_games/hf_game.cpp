@@ -33,10 +33,10 @@ const TileCatalog& hf_catalog() {
     return catalog;
 }
 
-std::unique_ptr<PluginHooks> hf_hooks(bool with_buildings) {
+std::unique_ptr<PluginHooks> hf_hooks(bool with_buildings, HandPlayBy hand_play) {
     std::vector<std::string> specs{"halflings"};
     if (with_buildings) specs.push_back("little-buildings");
-    return std::make_unique<PluginHooks>(shipped_registry().resolve(specs));
+    return std::make_unique<PluginHooks>(shipped_registry().resolve(specs), hand_play);
 }
 
 GameSetup hf_setup(PluginHooks& hooks, const std::vector<std::string>& draw_order, const Hands& hands, int players,

@@ -26,8 +26,9 @@ namespace ck::host::test {
 //   TT/city-nd  one city on leg N and D   TT/city-nd+ the same with a pennant
 const TileCatalog& hf_catalog();
 
-// Hooks with Halflings, and Little Buildings too when `with_buildings`.
-std::unique_ptr<PluginHooks> hf_hooks(bool with_buildings = false);
+// Hooks with Halflings, and Little Buildings too when `with_buildings`;
+// hands played by Halflings' declaration unless `hand_play` says by hooks.
+std::unique_ptr<PluginHooks> hf_hooks(bool with_buildings = false, HandPlayBy hand_play = HandPlayBy::Declaration);
 
 using Hands = std::vector<std::vector<std::string>>;
 

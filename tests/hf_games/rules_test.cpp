@@ -490,7 +490,7 @@ TEST(HfGames, Preset2015CountsTilesForRoadsAndMonasteries) {
 // the same either way; only the calls go. The tile-step hooks are called by
 // a host that does not implement the declared hand play, as here.
 TEST(HfGames, HookFiltersSkipCallsThatCannotChangeTheGame) {
-    auto hooks = std::make_unique<PluginHooks>(shipped_registry().resolve({"halflings"}), HandPlayBy::Hooks);
+    auto hooks = hf_hooks(false, HandPlayBy::Hooks);
     Game game(hf_setup(*hooks, {"BA/RFr", "BA/RFr"}, {{"TT/road"}, {}}));
     // GAME_START, then TILE_STEP_OPTIONS as Alice's turn began (she holds one).
     const uint64_t before = hooks->stats().hook_calls;
