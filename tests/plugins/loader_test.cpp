@@ -226,6 +226,16 @@ TEST(ModuleLoading, DeclaredHandPlayWithoutAnActionIsRefused) {
     EXPECT_TRUE(registry.expansions().empty());
 }
 
+// The host copies the label into an option per tile type: a label of any
+// size is refused at load rather than multiplied.
+TEST(ModuleLoading, DeclaredHandPlayWithALabelOverTheLimitIsRefused) {
+    PluginRegistry registry = quiet_registry();
+    const auto r = registry.load(test_module("test_hand_play_label_too_long"));
+    EXPECT_EQ(r.status, ModuleStatus::Failed);
+    EXPECT_THAT(r.reason, HasSubstr("test.good: manifest rejected: hand play's action or label is longer than 1024 bytes"));
+    EXPECT_TRUE(registry.expansions().empty());
+}
+
 TEST(ModuleLoading, ApiTableWithAWrongStructSizeIsRefused) {
     PluginRegistry registry = quiet_registry();
     const auto r = registry.load(test_module("test_short_api"));

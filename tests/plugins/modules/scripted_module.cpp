@@ -11,7 +11,8 @@
 //   7 "future-hand-play": test.good declares a HandPlay this host does not
 //     know (a newer module's value), which leaves hand tiles to the hooks;
 //   8 "hand-play-without-action": test.good declares HandPlay
-//     InsteadOfDrawing without an action.
+//     InsteadOfDrawing without an action;
+//   9 "hand-play-label-too-long": the same with a label of 1,025 bytes.
 #include <cloisterkit/plugin.h>
 #include <flatbuffers/flatbuffers.h>
 
@@ -162,6 +163,8 @@ ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_
         hand_play = CreateHandPlayDeclDirect(b, static_cast<HandPlay>(9), "play-it", "play {tile}");
     if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 8)
         hand_play = CreateHandPlayDeclDirect(b, HandPlay::InsteadOfDrawing, "", "play {tile}");
+    if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 9)
+        hand_play = CreateHandPlayDeclDirect(b, HandPlay::InsteadOfDrawing, "play-it", std::string(1025, 'x').c_str());
     auto manifest = CreateExpansionManifestDirect(b, d.id, d.name, d.version, "a test expansion", d.hooks, nullptr,
                                                   &options, &tokens, nullptr, nullptr, nullptr, nullptr, nullptr,
                                                   nullptr, nullptr, hand_play);
@@ -332,6 +335,7 @@ extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_
                        : TEST_MODULE_VARIANT == 6 ? "future-placement"
                        : TEST_MODULE_VARIANT == 7 ? "future-hand-play"
                        : TEST_MODULE_VARIANT == 8 ? "hand-play-without-action"
+                       : TEST_MODULE_VARIANT == 9 ? "hand-play-label-too-long"
                                                   : "scripted";
     out->module_version = "0.0.1";
     return CK_OK;
