@@ -1,9 +1,6 @@
 #include "state_verification.hpp"
 
-#include <algorithm>
-#include <initializer_list>
 #include <string>
-#include <utility>
 
 #include "errors.hpp"
 #include "verified_state_cache.hpp"
@@ -109,65 +106,6 @@ ck_status check_indices(const fb::GameState& s, const fb::GameSetup& setup, ck_e
     return CK_OK;
 }
 
-// The payload of GameState.players, when a later state that differs from
-// `s` in those bytes alone verifies exactly as `s` did; empty otherwise.
-// Scores change between one scored feature and the next (most of all in
-// the final scoring) while nothing else does. The payload holds only
-// scalars, which neither the FlatBuffers verifier nor check_indices reads;
-// but a hostile buffer may overlap objects, so the window is given only
-// when it meets none of the bytes they do read: the root offset and
-// identifier, the root table (its fields, its vtable), every vector's length
-// and every other vector's contents, and the expansion data's tables and
-// vectors.
-ck_bytes players_window(ck_bytes state, const fb::GameState& s) {
-    const auto* players = s.players();
-    if (players == nullptr || players->size() == 0) return {nullptr, 0};
-    const auto at = [&](const void* p) { return static_cast<size_t>(static_cast<const uint8_t*>(p) - state.data); };
-    const size_t w_begin = at(players->Data()), w_end = w_begin + players->size() * sizeof(fb::PlayerState);
-    bool clear = true;
-    const auto avoid = [&](size_t begin, size_t end) { clear &= end <= w_begin || begin >= w_end; };
-    const auto avoid_vector = [&](const auto* v, size_t element_size) {
-        if (v != nullptr) avoid(at(v), at(v->Data()) + v->size() * element_size);
-    };
-    // A table: its offset to the vtable, the vtable, its inline bytes, and
-    // each field the verifier reads (`fields`: vtable slot, size).
-    const auto avoid_table = [&](const void* table, std::initializer_list<std::pair<flatbuffers::voffset_t, size_t>> fields) {
-        const auto* t = static_cast<const uint8_t*>(table);
-        const uint8_t* vtable = t - flatbuffers::ReadScalar<flatbuffers::soffset_t>(t);
-        avoid(at(vtable), at(vtable) + flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable));
-        avoid(at(t), at(t) + std::max<size_t>(sizeof(flatbuffers::soffset_t),
-                                              flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable + 2)));
-        for (const auto& [slot, size] : fields)
-            if (const auto field = reinterpret_cast<const flatbuffers::Table*>(t)->GetOptionalFieldOffset(slot))
-                avoid(at(t) + field, at(t) + field + size);
-    };
-    avoid(0, sizeof(flatbuffers::uoffset_t) + flatbuffers::kFileIdentifierLength);
-    constexpr size_t kOffset = sizeof(flatbuffers::uoffset_t);
-    avoid_table(&s, {{fb::GameState::VT_SCHEMA_REVISION, 4}, {fb::GameState::VT_SETUP, kOffset},
-                     {fb::GameState::VT_TILES, kOffset}, {fb::GameState::VT_FIGURES, kOffset},
-                     {fb::GameState::VT_TOKENS, kOffset}, {fb::GameState::VT_PLAYERS, kOffset},
-                     {fb::GameState::VT_TOKEN_STOCKS, kOffset}, {fb::GameState::VT_FIGURE_STOCKS, kOffset},
-                     {fb::GameState::VT_HANDS, kOffset}, {fb::GameState::VT_EXPANSION_DATA, kOffset},
-                     {fb::GameState::VT_TURN, sizeof(fb::TurnInfo)}, {fb::GameState::VT_TILES_LEFT, 4}});
-    avoid(at(players), at(players) + sizeof(flatbuffers::uoffset_t));  // its length
-    avoid_vector(s.setup(), 1);
-    avoid_vector(s.tiles(), sizeof(fb::PlacedTile));
-    avoid_vector(s.figures(), sizeof(fb::PlacedFigure));
-    avoid_vector(s.tokens(), sizeof(fb::PlacedToken));
-    avoid_vector(s.token_stocks(), sizeof(fb::TokenStock));
-    avoid_vector(s.figure_stocks(), sizeof(fb::FigureStock));
-    avoid_vector(s.hands(), sizeof(fb::HandTile));
-    if (const auto* data = s.expansion_data()) {
-        avoid_vector(data, kOffset);
-        for (const fb::ExpansionData* d : *data) {
-            avoid_table(d, {{fb::ExpansionData::VT_EXPANSION, 2}, {fb::ExpansionData::VT_DATA, kOffset}});
-            avoid_vector(d->data(), 1);
-        }
-    }
-    if (!clear) return {nullptr, 0};
-    return {players->Data(), w_end - w_begin};
-}
-
 }  // namespace
 
 ck_status verify_state(ck_bytes state, const fb::GameSetup** setup, ck_error* err) {
@@ -202,7 +140,7 @@ ck_status verify_state(ck_bytes state, const fb::GameSetup** setup, ck_error* er
             remember_verified_setup(nested);
         }
         if (ck_status st = check_indices(s, *fb::GetGameSetup(nested.data), err); st != CK_OK) return st;
-        remember_verified_state(state, nested, players_window(state, s));
+        remember_verified_state(state, nested);
     }
     *setup = fb::GetGameSetup(nested.data);
     return CK_OK;

@@ -34,13 +34,11 @@ bool offset_in(ck_bytes whole, ck_bytes part, size_t& at) noexcept {
 
 // The last verified state without the bytes of its nested setup (the
 // "hole"), which are those t_setup holds: a state is mostly its setup, and
-// the setup is the same all game, so it is kept and compared once. Bytes in
-// the window are not compared at all.
+// the setup is the same all game, so it is kept and compared once.
 template <size_t Capacity>
 struct VerifiedStateBytes {
     size_t size = 0;  // of the whole state; 0: nothing recorded
     size_t hole_at = 0, hole_size = 0;
-    size_t window_at = 0, window_size = 0;  // outside the hole; 0: none
     alignas(8) uint8_t bytes[Capacity];  // [0, hole_at) then [hole_at + hole_size, size)
 
     // `setup` must hold the hole's bytes (remember_verified_setup forgets
@@ -51,23 +49,15 @@ struct VerifiedStateBytes {
         return same(in, 0, hole_at) && same(in, hole_at + hole_size, size) &&
                setup.matches(ck_bytes{in.data + hole_at, hole_size});
     }
-    // in[from, to), on one side of the hole, equals the copy but for the window.
+    // in[from, to), on one side of the hole, equals the copy.
     bool same(ck_bytes in, size_t from, size_t to) const noexcept {
         const size_t shift = from >= hole_at + hole_size ? hole_size : 0;  // the copy has no hole
-        if (window_size != 0 && window_at >= from && window_at + window_size <= to)
-            return std::memcmp(in.data + from, bytes + from - shift, window_at - from) == 0 &&
-                   std::memcmp(in.data + window_at + window_size, bytes + window_at + window_size - shift,
-                               to - window_at - window_size) == 0;
         return std::memcmp(in.data + from, bytes + from - shift, to - from) == 0;
     }
-    void remember(ck_bytes in, ck_bytes hole, ck_bytes window) noexcept {
+    void remember(ck_bytes in, ck_bytes hole) noexcept {
         size = 0;
         if (!offset_in(in, hole, hole_at) || in.size - hole.size > Capacity) return;
         hole_size = hole.size;
-        window_size = 0;
-        if (window.size != 0 && offset_in(in, window, window_at) &&
-            (window_at + window.size <= hole_at || window_at >= hole_at + hole_size))
-            window_size = window.size;
         std::memcpy(bytes, in.data, hole_at);
         std::memcpy(bytes + hole_at, hole.data + hole.size, in.size - hole_at - hole.size);
         size = in.size;
@@ -84,12 +74,12 @@ thread_local uint64_t t_setup_id = 0;
 }  // namespace
 
 bool state_already_verified(ck_bytes state) noexcept { return t_state.matches(state, t_setup); }
-void remember_verified_state(ck_bytes state, ck_bytes setup, ck_bytes window) noexcept {
+void remember_verified_state(ck_bytes state, ck_bytes setup) noexcept {
     if (t_setup.size != setup.size) {  // the setup was too large to keep
         t_state.size = 0;
         return;
     }
-    t_state.remember(state, setup, window);
+    t_state.remember(state, setup);
 }
 bool setup_already_verified(ck_bytes setup) noexcept { return t_setup.matches(setup); }
 void remember_verified_setup(ck_bytes setup) noexcept {

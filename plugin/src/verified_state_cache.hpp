@@ -10,9 +10,10 @@
 // last verified bytes and compares the whole input against it (the state's
 // copy leaves out its nested setup, whose bytes are compared against the
 // setup's copy). Nothing the host says (pointer, id, size alone) is
-// trusted; bytes that differ in any byte are verified in full, with one
-// exception the caller proves safe: a "window" of bytes that may differ
-// (the players' scores, state_verification.cpp says when).
+// trusted; bytes that differ in any byte are verified in full. (1.2.0 let
+// the players' scores differ unverified; that shortcut depended on which
+// bytes the FlatBuffers verifier reads and was unsound: issue #23,
+// CHANGELOG 1.2.1.)
 //
 // Thread-local, so concurrent calls on one context never share them, and
 // of fixed size with no destructor, so a thread never pins the module in
@@ -37,11 +38,8 @@ bool state_already_verified(ck_bytes state) noexcept;
 // Records `state`, which has just passed full verification. `setup` is the
 // span of its nested setup, which setup_already_verified() has just found
 // or remember_verified_setup() has just recorded: the copy leaves those
-// bytes out and compares them against the setup kept. `window` (may be
-// empty) is a span of `state` whose bytes a later state may change and
-// still match: the caller has proved that any bytes there verify alike.
-// A window that is not inside the state or meets the setup is ignored.
-void remember_verified_state(ck_bytes state, ck_bytes setup, ck_bytes window = {nullptr, 0}) noexcept;
+// bytes out and compares them against the setup kept.
+void remember_verified_state(ck_bytes state, ck_bytes setup) noexcept;
 
 // The same for the GameSetup bytes nested in a state.
 bool setup_already_verified(ck_bytes setup) noexcept;

@@ -74,39 +74,5 @@ TEST_F(VerifiedStateCacheUnit, ASetupTooLargeToKeepLeavesNothingToMatch) {
     EXPECT_EQ(current_setup_id(), 0u);
 }
 
-// A window (bytes the caller proved may change, the players' scores) is not
-// compared; every byte around it still is, on either side of the setup.
-TEST_F(VerifiedStateCacheUnit, BytesInTheWindowMayChangeAndNoneAroundIt) {
-    for (const size_t window_at : {size_t{4}, kSetupAt + kSetupSize + 4}) {
-        SCOPED_TRACE("window at " + std::to_string(window_at));
-        forget_verified_state();
-        const Bytes a = state_with_setup(1, 7);
-        const ck_bytes setup = span(a, kSetupAt, kSetupSize);
-        remember_verified_setup(setup);
-        remember_verified_state(view(a), setup, span(a, window_at, 8));
-        Bytes scores = a;
-        for (size_t i = window_at; i < window_at + 8; ++i) scores[i] = 0xEE;
-        EXPECT_TRUE(state_already_verified(view(scores)));
-        for (const size_t i : {window_at - 1, window_at + 8, size_t{0}, a.size() - 1, kSetupAt}) {
-            Bytes changed = scores;
-            changed[i] ^= 0x40;
-            EXPECT_FALSE(state_already_verified(view(changed))) << "byte " << i << " outside the window changed";
-        }
-    }
-}
-
-TEST_F(VerifiedStateCacheUnit, AWindowThatMeetsTheSetupOrLeavesTheStateIsIgnored) {
-    const Bytes a = state_with_setup(1, 7);
-    const ck_bytes setup = span(a, kSetupAt, kSetupSize);
-    remember_verified_setup(setup);
-    for (const auto& [at, size] : {std::pair<size_t, size_t>{kSetupAt - 4, 8}, {kSetupAt + 8, 4}, {a.size() - 4, 8}}) {
-        remember_verified_state(view(a), setup, span(a, at, size));
-        Bytes changed = a;
-        changed[at + 2 < a.size() ? at + 2 : a.size() - 1] ^= 0x40;
-        EXPECT_FALSE(state_already_verified(view(changed))) << "window at " << at << " of " << size;
-        EXPECT_TRUE(state_already_verified(view(a)));
-    }
-}
-
 }  // namespace
 }  // namespace ck::sdk::detail

@@ -29,6 +29,8 @@ struct StateShape {
     uint32_t tiles_left = 30;
     int tile_types = 5;       // the setup's list; tiles use types 0..4, so fewer is a bad index
     bool with_setup = true;   // false: a state without its nested setup
+    // GameState.expansion_data: (expansion index, bytes) per table.
+    std::vector<std::pair<uint16_t, std::vector<uint8_t>>> expansion_data = {};
     std::vector<std::pair<std::string, std::string>> rules = {{"test.bonus", "2"}, {"test.closed-west", "true"}};
 };
 
@@ -78,10 +80,15 @@ inline Bytes build_state(const StateShape& shape = {}) {
     const fb::TurnInfo turn(uint32_t(shape.tiles), 1, fb::Phase::ActionPhase, true, false, last, false, false, 0);
     const Bytes setup_bytes = build_setup(shape);
     const auto setup = shape.with_setup ? b.CreateVector(setup_bytes) : flatbuffers::Offset<flatbuffers::Vector<uint8_t>>();
+    std::vector<flatbuffers::Offset<fb::ExpansionData>> data;
+    for (const auto& [expansion, bytes] : shape.expansion_data)
+        data.push_back(fb::CreateExpansionData(b, expansion, b.CreateVector(bytes)));
+    flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::ExpansionData>>> expansion_data;
+    if (!data.empty()) expansion_data = b.CreateVector(data);
     auto state = fb::CreateGameState(b, CK_SCHEMA_REVISION, setup, b.CreateVectorOfStructs(tiles),
                                      b.CreateVectorOfStructs(figures), b.CreateVectorOfStructs(tokens),
-                                     b.CreateVectorOfStructs(players), b.CreateVectorOfStructs(stocks), 0, 0, 0, &turn,
-                                     shape.tiles_left);
+                                     b.CreateVectorOfStructs(players), b.CreateVectorOfStructs(stocks), 0, 0,
+                                     expansion_data, &turn, shape.tiles_left);
     fb::FinishGameStateBuffer(b, state);
     return finished_bytes(b);
 }
