@@ -1,8 +1,10 @@
 // Writes seed inputs for the module hook targets (module_hook_fuzzer.cpp):
 // for a few scenarios of tests/scenarios, the GameState bytes the host's
 // bridge builds for the replayed game, and one plausible request per hook;
-// and for the effect applier target (effect_applier_fuzzer.cpp), what the
-// shipped module answers to those calls plus a few hand-made responses.
+// for the effect applier target (effect_applier_fuzzer.cpp), what the
+// shipped module answers to those calls plus a few hand-made responses; and
+// for the shortcut target (state_cache_differential_fuzzer.cpp) the same
+// states and requests with edits, one of them 1.2.0's defect (issue #23).
 // Run by tests/fuzz/make-corpus.sh; not part of CI (the seeds are committed).
 //
 // usage: make_fuzz_seeds CORPUS_DIR
@@ -13,6 +15,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -199,6 +203,56 @@ void write_hand_made(const fs::path& dir) {
     write(CK_HOOK_TILE_PLACED, hand, "tile_placed-hand");
 }
 
+// A GameState with one more ExpansionData table (expansion 0, 4 bytes).
+std::vector<uint8_t> with_expansion_data(ck_bytes state) {
+    fb::GameStateT unpacked;
+    fb::GetGameState(state.data)->UnPackTo(&unpacked);
+    auto data = std::make_unique<fb::ExpansionDataT>();
+    data->expansion = 0;
+    data->data = {1, 2, 3, 4};
+    unpacked.expansion_data.push_back(std::move(data));
+    flatbuffers::FlatBufferBuilder b;
+    fb::FinishGameStateBuffer(b, fb::GameState::Pack(b, &unpacked));
+    return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
+}
+
+// A state_cache_differential_fuzzer input (see its header for the edits).
+struct Edit {
+    uint8_t what;
+    int16_t offset;
+    uint8_t value;
+};
+std::vector<uint8_t> differential_input(const std::vector<uint8_t>& state, ck_bytes request, ck_hook_id hook,
+                                        std::initializer_list<Edit> edits) {
+    std::vector<uint8_t> in;
+    const auto u32 = [&](size_t n) {
+        for (int shift = 0; shift < 32; shift += 8) in.push_back(uint8_t(n >> shift));
+    };
+    u32(state.size());
+    in.insert(in.end(), state.begin(), state.end());
+    u32(request.size);
+    in.insert(in.end(), request.data, request.data + request.size);
+    in.push_back(static_cast<uint8_t>(hook));
+    for (const Edit& e : edits)
+        in.insert(in.end(), {e.what, uint8_t(uint16_t(e.offset)), uint8_t(uint16_t(e.offset) >> 8), e.value});
+    return in;
+}
+
+void write_differential_seeds(const fs::path& dir, const std::string& scenario, ck_bytes state, ck_bytes request,
+                              ck_hook_id hook) {
+    const std::string name = scenario + "-" + kHookNames[hook];
+    // The scores of the second state changed (as in the final scoring).
+    write_file(dir / (name + "-scores.bin"),
+               differential_input({state.data, state.data + state.size}, request, hook,
+                                  {{7, 3, 5}, {7 | 16, -2, 9}}));
+    // 1.2.0's defect: with players[0].score 0 in both, expansion_data[0]'s
+    // vtable laid on it (size 0); then only the second's score bytes make
+    // a vtable {8, 8, 4, 0} whose expansion field reads the table's data.
+    write_file(dir / (name + "-vtable-on-scores.bin"),
+               differential_input(with_expansion_data(state), request, hook,
+                                  {{7 | 8, 0, 0}, {4 | 8, 0, 0}, {1, 16, 8}, {1, 18, 8}, {1, 20, 4}}));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,6 +282,8 @@ int main(int argc, char** argv) {
             input.insert(input.end(), state.data, state.data + state.size);
             input.insert(input.end(), b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
             write_file(dir / (std::string(scenario) + ".bin"), input);
+            write_differential_seeds(out_dir / "state_cache_differential", scenario, state,
+                                     {b.GetBufferPointer(), b.GetSize()}, hook);
             // What the module answers, for the effect applier target.
             const ck_bytes request_bytes{b.GetBufferPointer(), b.GetSize()};
             for (const host::PluginExpansion* e : bridge->expansions()) {

@@ -20,88 +20,34 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <vector>
 
 #include <cloisterkit/schemas/hooks_generated.h>
+
+#include "fuzz_module.hpp"
 
 #ifndef CK_FUZZ_HOOK
 #error "define CK_FUZZ_HOOK to the hook id the target calls"
 #endif
 
-extern "C" ck_status ck_plugin_negotiate_v1(const ck_negotiate_in* in, ck_negotiate_out* out, ck_error* err);
-
 namespace {
 
+using ck::fuzz::known_status;
+
 [[noreturn]] void fail(const char* what, long long value = 0) {
-    std::fprintf(stderr, "module_hook_fuzzer (hook %d): %s (%lld)\n", CK_FUZZ_HOOK, what, value);
-    std::abort();
-}
-
-struct Module {
-    const ck_plugin_api* api = nullptr;
-    ck_plugin_ctx* ctx = nullptr;
-    uint32_t count = 0;
-};
-
-// Negotiated and created once, as a host does when it loads the module.
-const Module& module() {
-    static const Module m = [] {
-        ck_negotiate_in in{};
-        in.struct_size = sizeof in;
-        in.abi_major = CK_ABI_MAJOR;
-        in.abi_minor_min = 0;
-        in.abi_minor_max = CK_ABI_MINOR;
-        in.schema_min = 1;
-        in.schema_max = CK_SCHEMA_REVISION;
-        ck_negotiate_out out{};
-        out.struct_size = sizeof out;
-        ck_error err{};
-        err.struct_size = sizeof err;
-        if (ck_plugin_negotiate_v1(&in, &out, &err) != CK_OK || out.api == nullptr) fail("negotiation failed");
-        Module r;
-        r.api = out.api;
-        ck_host_info host{};
-        host.struct_size = sizeof host;
-        host.host_name = "module_hook_fuzzer";
-        host.host_version = "0";
-        host.max_log_level = CK_LOG_OFF;
-        if (r.api->create(&host, &r.ctx, &err) != CK_OK) fail("create failed");
-        r.count = r.api->expansion_count(r.ctx);
-        if (r.count == 0) fail("the module has no expansion");
-        return r;
-    }();
-    return m;
-}
-
-std::vector<uint64_t> aligned_copy(const uint8_t* data, size_t size) {
-    std::vector<uint64_t> words((size + 7) / 8 + 1, 0);
-    if (size != 0) std::memcpy(words.data(), data, size);
-    return words;
-}
-
-bool known_status(ck_status s) {
-    return (s >= CK_E_NO_SUCH_EXPANSION && s <= CK_NOTHING_TO_DO) ||
-           (s >= CK_E_EXPANSION_FIRST && s <= CK_E_EXPANSION_LAST);
+    static char target[64];
+    std::snprintf(target, sizeof target, "module_hook_fuzzer (hook %d)", CK_FUZZ_HOOK);
+    ck::fuzz::fail(target, what, value);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const Module& m = module();
-    uint32_t state_size = 0;
-    if (size >= 4) {
-        state_size = uint32_t(data[0]) | uint32_t(data[1]) << 8 | uint32_t(data[2]) << 16 | uint32_t(data[3]) << 24;
-        data += 4;
-        size -= 4;
-    }
+    const ck::fuzz::Module& m = ck::fuzz::module("module_hook_fuzzer");
+    uint32_t state_size = ck::fuzz::take_u32(data, size);
     if (state_size > size) state_size = static_cast<uint32_t>(size);
-    const auto state_words = aligned_copy(data, state_size);
-    const auto request_words = aligned_copy(data + state_size, size - state_size);
-    const ck_bytes state{reinterpret_cast<const uint8_t*>(state_words.data()), state_size};
-    const ck_bytes request{reinterpret_cast<const uint8_t*>(request_words.data()), size - state_size};
+    const ck::fuzz::AlignedBytes state_bytes(data, state_size), request_bytes(data + state_size, size - state_size);
+    const ck_bytes state = state_bytes.view(), request = request_bytes.view();
 
     for (uint32_t i = 0; i < m.count; ++i) {
         const ck_expansion_desc* desc = m.api->expansion_at(m.ctx, i);
