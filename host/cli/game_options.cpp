@@ -5,6 +5,8 @@
 #include <limits>
 #include <random>
 
+#include <cstdio>
+
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/tile_xml.hpp"
@@ -26,8 +28,11 @@ const char* const kGameOptionsHelp =
     "  --tiles FILE           load more tile XML after basic.xml (repeatable)\n"
     "  --tile-set ID          the tile set the pack is made of (default basic:1; basic:2 is\n"
     "                         the second edition, with gardens)\n"
-    "  --player-types LIST    random or greedy per player, comma-separated; one type\n"
-    "                         applies to every player (default random)\n"
+    "  --player-types LIST    random, greedy or mcts per player, comma-separated; one type\n"
+    "                         applies to every player (default random). mcts takes\n"
+    "                         parameters after colons: mcts:playouts=N (per decision,\n"
+    "                         default 1500), :ms=N (a time limit instead), :threads=N,\n"
+    "                         :c=X (exploration), :margin=X, :nodes=N (docs/ai.md)\n"
     "  --plugin-path DIR      look for plugin modules in DIR first (repeatable)\n"
     "  --hook-time-budget-ms MS  refuse a plugin hook call that takes longer than MS\n"
     "                         milliseconds (default 1000)\n"
@@ -116,7 +121,7 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
         out.tile_set = value();
     } else if (a == "--player-types") {
         out.player_types = split_commas(value());
-        for (const std::string& t : out.player_types) host::make_player(t, 0);  // validates
+        for (const std::string& t : out.player_types) host::ai::check_agent_kind(t);
     } else if (a == "--plugin-path") {
         out.plugin_dirs.push_back(value());
     } else if (a == "--hook-time-budget-ms") {
@@ -228,8 +233,16 @@ std::unique_ptr<host::ExpansionHooks> GameEnvironment::make_hooks() const {
 std::vector<std::unique_ptr<host::PlayerAgent>> GameEnvironment::make_agents(uint64_t seed) const {
     std::vector<std::unique_ptr<host::PlayerAgent>> agents;
     for (size_t p = 0; p < player_types_.size(); ++p)
-        agents.push_back(host::make_player(player_types_[p], game_seed(seed ^ 0xA5A5A5A5A5A5A5A5ull, p + 1)));
+        agents.push_back(host::ai::make_agent(player_types_[p], game_seed(seed ^ 0xA5A5A5A5A5A5A5A5ull, p + 1),
+                                              search_environment()));
     return agents;
+}
+
+host::ai::SearchEnvironment GameEnvironment::search_environment() const {
+    host::ai::SearchEnvironment env;
+    if (!expansions_.empty()) env.make_hooks = [this] { return make_hooks(); };
+    env.notice = [](const std::string& text) { std::fprintf(stderr, "cloisterkit: %s\n", text.c_str()); };
+    return env;
 }
 
 uint64_t fresh_seed() {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/agents.hpp"
 #include "core/expansion_hooks.hpp"
 #include "core/game.hpp"
 #include "core/players.hpp"
@@ -63,6 +64,8 @@ public:
     std::unique_ptr<host::ExpansionHooks> make_hooks() const;
     // One agent per player for game `seed`.
     std::vector<std::unique_ptr<host::PlayerAgent>> make_agents(uint64_t seed) const;
+    // What searching players need: bridges for their threads, a place for notices.
+    host::ai::SearchEnvironment search_environment() const;
 
     const std::vector<std::string>& expansion_ids() const { return expansion_ids_; }
     const std::vector<std::string>& player_types() const { return player_types_; }

@@ -255,6 +255,21 @@ public:
     // Why the game ended early (request_game_end), empty otherwise.
     const std::string& game_end_reason() const { return end_reason_; }
 
+    // ---- what a player may know (game_information.cpp, docs/ai.md) --------
+    // Replaces what `observer` cannot know with a sample, drawn with `seed`,
+    // of what is consistent with what it can: the order of the pack and the
+    // random values of the draws to come, draws named in advance, and every
+    // other player's hand (from the triangle tiles `observer` has not seen,
+    // each hand keeping its size). Everything public stays: the board,
+    // scores, supplies, the pack's contents, this turn's tile, the
+    // observer's hand. Equal public states and seeds give equal results,
+    // whatever the hidden parts were.
+    void determinise(uint8_t observer, uint64_t seed);
+    // The hooks this game and copies made from it call. A search thread
+    // gives its copies a bridge of its own (bridges are not thread-safe);
+    // `hooks` must outlive them.
+    void set_hooks(ExpansionHooks* hooks) { hooks_ = hooks; }
+
     // ---- features ---------------------------------------------------------
     // Feature id of an internal part (stable until the feature merges).
     uint32_t feature_of(uint32_t part) const { return features_.find(part); }
