@@ -53,6 +53,7 @@ struct Setup {
         s.seed = seed;
         s.hooks = hooks;
         for (const auto* e : expansions) s.expansions.push_back(e->id);
+        s.figure_kinds = figure_kinds_of(expansions);  // the abbot's
         return s;
     }
     int players;

@@ -78,22 +78,31 @@ run_tsan() {
     -DCMAKE_C_FLAGS="-fsanitize=thread" -DCMAKE_CXX_FLAGS="-fsanitize=thread" \
     -DCK_BUILD_TESTS=OFF -DCK_BUILD_BENCH=OFF >/dev/null
   cmake --build "$dir" -j "$jobs" --target cloisterkit ck_all_plugins
-  local threads log status
+  local threads
   for threads in 2 4 8; do
-    log="$dir/simulate-$threads.log"
-    echo "run-sanitizers: simulate --expansions all --threads $threads under TSan"
-    status=0
     # Random players: greedy ones cost about 4 CPU seconds a game under TSan.
-    "$dir/bin/cloisterkit" simulate --expansions all --players 3 --games 200 --threads "$threads" \
-      --seed 11 >"$log" 2>&1 || status=$?
-    if ! ck_sanitizer_reports "$log" "simulate --threads $threads (log: $log)"; then
-      failed=1
-    elif ((status)); then
-      echo "run-sanitizers: simulate --threads $threads exited with $status under TSan (no sanitizer report):"
-      cat "$log"
-      failed=1
-    fi
+    tsan_run "simulate-$threads" "simulate --expansions all --threads $threads" \
+      "$dir/bin/cloisterkit" simulate --expansions all --players 3 --games 200 --threads "$threads" --seed 11
   done
+  # The mcts player's search threads (root parallelism, a bridge each).
+  tsan_run mcts-threads "play with mcts:threads=2" \
+    "$dir/bin/cloisterkit" play --expansions all --seed 5 --player-types mcts:playouts=60:threads=2,greedy
+}
+
+# tsan_run NAME WHAT COMMAND...: runs a command of the TSan build; a report
+# or a failure fails the part.
+tsan_run() {
+  local name=$1 what=$2 log="build-tsan/$1.log" status=0
+  shift 2
+  echo "run-sanitizers: $what under TSan"
+  "$@" >"$log" 2>&1 || status=$?
+  if ! ck_sanitizer_reports "$log" "$what (log: $log)"; then
+    failed=1
+  elif ((status)); then
+    echo "run-sanitizers: $what exited with $status under TSan (no sanitizer report):"
+    cat "$log"
+    failed=1
+  fi
 }
 
 for part in "${parts[@]}"; do

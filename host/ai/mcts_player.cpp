@@ -73,6 +73,7 @@ std::string number_text(double v) {
 
 MctsOptions parse_mcts_options(std::string_view text) {
     MctsOptions o;
+    bool playouts_given = false;
     while (!text.empty()) {
         const size_t colon = text.find(':');
         const std::string_view item = text.substr(0, colon);
@@ -82,7 +83,10 @@ MctsOptions parse_mcts_options(std::string_view text) {
             throw HostError("mcts: parameter \"" + std::string(item) +
                             "\" has no value (expected key=value: playouts, ms, threads, c, margin, nodes)");
         const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
-        if (key == "playouts") o.playouts = parse_number<uint32_t>(key, value, 1, 100'000'000);
+        if (key == "playouts") {
+            o.playouts = parse_number<uint32_t>(key, value, 1, 100'000'000);
+            playouts_given = true;
+        }
         else if (key == "ms") o.ms = parse_number<uint32_t>(key, value, 1, 3'600'000);
         else if (key == "threads") o.threads = parse_number<uint32_t>(key, value, 1, 256);
         else if (key == "c") o.c = parse_number<double>(key, value, 0.0, 100.0);
@@ -92,12 +96,15 @@ MctsOptions parse_mcts_options(std::string_view text) {
             throw HostError("mcts: unknown parameter \"" + std::string(key) +
                             "\" (known: playouts, ms, threads, c, margin, nodes)");
     }
+    if (o.ms != 0 && !playouts_given) o.playouts = std::numeric_limits<uint32_t>::max();
     return o;
 }
 
 std::string describe(const MctsOptions& o) {
-    std::string s = "mcts:" + (o.ms != 0 ? "ms=" + std::to_string(o.ms) : "playouts=" + std::to_string(o.playouts));
-    s += ":threads=" + std::to_string(o.threads) + ":c=" + number_text(o.c) + ":margin=" + number_text(o.margin) +
+    std::string s = "mcts:";
+    if (o.playouts != std::numeric_limits<uint32_t>::max()) s += "playouts=" + std::to_string(o.playouts) + ":";
+    if (o.ms != 0) s += "ms=" + std::to_string(o.ms) + ":";
+    s += "threads=" + std::to_string(o.threads) + ":c=" + number_text(o.c) + ":margin=" + number_text(o.margin) +
          ":nodes=" + std::to_string(o.nodes);
     return s;
 }
@@ -262,7 +269,9 @@ const Choice& MctsPlayer::decide(const Game& game, Step step, const std::vector<
         if (!workers_[t]->hooks && game.hooks() != nullptr) workers_[t]->hooks = env_.make_hooks();
 
     const uint8_t me = game.active_player();
-    const uint32_t share = (options_.playouts + static_cast<uint32_t>(threads) - 1) / static_cast<uint32_t>(threads);
+    Game root = game;  // what each iteration copies: no history to copy along
+    root.forget_history();
+    const uint32_t share = static_cast<uint32_t>((uint64_t{options_.playouts} + threads - 1) / threads);
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::milliseconds(options_.ms);
     const auto search = [&](size_t t) {
@@ -270,12 +279,9 @@ const Choice& MctsPlayer::decide(const Game& game, Step step, const std::vector<
         w.rng = SplitMix64(mix(mix(seed_, t), root_path_.size() * 4 + static_cast<uint64_t>(step)));
         w.policy = RandomPlayer(w.rng.next());
         for (uint64_t i = 0;; ++i) {
-            if (options_.ms != 0) {
-                if ((i & 7) == 0 && Clock::now() >= deadline) break;
-            } else if (w.tree.node(w.tree.root()).visits >= share) {
-                break;
-            }
-            w.iterate(game, step, me, options_.c, options_.margin);
+            if (w.tree.node(w.tree.root()).visits >= share) break;
+            if (options_.ms != 0 && (i & 7) == 0 && Clock::now() >= deadline) break;
+            w.iterate(root, step, me, options_.c, options_.margin);
         }
     };
     const uint64_t before = [&] {

@@ -22,8 +22,12 @@
 namespace ck::host::ai {
 
 struct MctsOptions {
-    uint32_t playouts = 1500;      // per decision, counting what the kept tree already has
-    uint32_t ms = 0;               // a time limit per decision instead (0: none); not reproducible
+    // A decision stops at the first limit reached: `playouts` (counting the
+    // visits the kept tree already has) or `ms` of search (0: none; a time
+    // limit makes choices depend on the machine's speed). ms given alone
+    // lifts the playout limit.
+    uint32_t playouts = 1500;
+    uint32_t ms = 0;
     uint32_t threads = 1;
     double c = 0.7;                // exploration constant of UCB (rewards lie in [0, 1])
     double margin = 0.3;           // weight of the score margin in the reward, the rest is winning

@@ -72,4 +72,11 @@ void Game::determinise(uint8_t observer, uint64_t seed) {
     preset_hands_.clear();
 }
 
+void Game::forget_history() {
+    if (!moves_.empty()) moves_.erase(moves_.begin(), moves_.end() - 1);
+    moves_.shrink_to_fit();
+    score_log_.clear();
+    score_log_.shrink_to_fit();
+}
+
 }  // namespace ck::host

@@ -6,6 +6,7 @@
 // its tree from one decision to the next.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <optional>
 
 #include "ai/action_keys.hpp"
@@ -311,6 +312,9 @@ TEST(MctsOptions, ParametersAreReadAndBadOnesNamed) {
     EXPECT_EQ(o.nodes, 5000u);
     EXPECT_EQ(ai::parse_mcts_options(ai::describe(o).substr(5)).playouts, 2000u);
     EXPECT_EQ(ai::parse_mcts_options("ms=300").ms, 300u);
+    EXPECT_EQ(ai::parse_mcts_options("ms=300").playouts, std::numeric_limits<uint32_t>::max()) << "a time limit alone";
+    EXPECT_EQ(ai::parse_mcts_options("playouts=50:ms=300").playouts, 50u) << "both: whichever comes first";
+    EXPECT_EQ(ai::describe(ai::parse_mcts_options("ms=300")).substr(0, 12), "mcts:ms=300:");
     const auto message = [](std::string_view text) {
         try {
             ai::check_agent_kind(text);
