@@ -135,7 +135,7 @@ void apply_figure_choice(Game& game, const FigureChoice& choice) {
     }
 }
 
-void play_turn(Game& game, PlayerAgent& agent) {
+void play_turn(Game& game, PlayerAgent& agent, std::optional<double> commit_random) {
     if (game.awaiting_tile_choice()) {
         const size_t choice = agent.choose_tile_step(game);
         if (choice == 0) game.draw();
@@ -146,7 +146,7 @@ void play_turn(Game& game, PlayerAgent& agent) {
     const Placement placement = game.legal_placements().at(i);  // copied: placing changes the list
     game.place_tile(*game.drawn_tile(), placement);
     if (game.phase() == Phase::ActionPhase) apply_figure_choice(game, agent.choose_figure(game));
-    game.commit();
+    game.commit(commit_random);
 }
 
 void play_to_end(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents) {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -89,8 +90,9 @@ void apply_figure_choice(Game& game, const FigureChoice& choice);
 
 // Plays the active player's whole turn with `agent`: choose between drawing
 // and the tile-step options when there is a choice, place the tile, take
-// the figure step, commit. The game must be in TilePhase.
-void play_turn(Game& game, PlayerAgent& agent);
+// the figure step, commit (with `commit_random`, when given, as the value
+// that re-seeds the draws: Game::commit). The game must be in TilePhase.
+void play_turn(Game& game, PlayerAgent& agent, std::optional<double> commit_random = std::nullopt);
 
 // Plays until the game is over; agents[i] plays player i.
 void play_to_end(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents);

@@ -126,7 +126,8 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
 
     mapped_ = map_jcz_setup(saved_.setup, *registry_, saved_.annotations.rules);
     load_tiles(options, mapped_, catalog_);
-    hooks_ = make_expansion_hooks(*registry_, mapped_.expansions, options.hook_time_budget);
+    hook_time_budget_ = options.hook_time_budget;
+    hooks_ = make_expansion_hooks(*registry_, mapped_.expansions, hook_time_budget_);
     check_tile_names(saved_, catalog_);
     setup_ = make_game_setup(saved_, catalog_, mapped_, hooks_.get());
     try {
@@ -158,6 +159,10 @@ void Replay::collect_notes() {
 }
 
 Replay::~Replay() = default;
+
+std::unique_ptr<ExpansionHooks> Replay::make_hooks() const {
+    return make_expansion_hooks(*registry_, mapped_.expansions, hook_time_budget_);
+}
 
 void Replay::apply(size_t, const ReplayMessage& m) {
     // A message names the player who sent it; it must be the active one

@@ -49,6 +49,10 @@ public:
     const GameSetup& game_setup() const { return setup_; }
     const MappedSetup& mapped_setup() const { return mapped_; }
     const TileCatalog& catalog() const { return catalog_; }
+    // A new bridge to the game's expansions (nullptr when none), for another
+    // thread to play copies of the game with: a bridge is not thread-safe.
+    // It must not outlive this Replay.
+    std::unique_ptr<ExpansionHooks> make_hooks() const;
 
     // Remarks about a replay that could not follow JCloisterZone exactly
     // (5.7 files: draws not reproducible, tiles taken from messages, the
@@ -80,6 +84,7 @@ private:
     std::unique_ptr<PluginRegistry> registry_;
     MappedSetup mapped_;
     std::unique_ptr<ExpansionHooks> hooks_;
+    std::chrono::milliseconds hook_time_budget_;
     GameSetup setup_;
     std::unique_ptr<Game> game_;
     std::vector<Game> undo_stack_;  // states before each undoable message of this turn (§4.12)

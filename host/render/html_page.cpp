@@ -4,6 +4,7 @@
 
 #include "core/location_names.hpp"
 #include "markup.hpp"
+#include "move_text.hpp"
 #include "score_breakdown.hpp"
 #include "style.hpp"
 #include "svg_writer.hpp"
@@ -175,30 +176,8 @@ std::vector<std::string> frame_moves(const Game& game, const Timeline& timeline,
             out.push_back("start tile " + game.tile_def(game.placed_tiles()[i].type).id + " at " +
                           format_tile_ref(game.placed_tiles()[i].at));
     const auto& moves = game.moves();
-    for (size_t i = timeline.moves_begin(k); i < f.moves_end && i < moves.size(); ++i) {
-        const Move& m = moves[i];
-        switch (m.type) {
-            case MoveType::PlaceTile:
-                out.push_back("placed " + game.tile_def(m.tile).id + " at " + format_tile_ref(m.placement.at) + " " +
-                              std::string(rotation_name(m.placement.rotation)) + (m.from_hand ? ", from the hand" : ""));
-                break;
-            case MoveType::DeployMeeple:
-                out.push_back("follower " + game.meeple_text(m.meeple) + " on " +
-                              std::string(feature_kind_name(m.pointer.kind)) + " " + format_location(m.pointer.location) +
-                              (m.pointer.kind == FeatureKind::Field ? " (farmer)" : ""));
-                break;
-            case MoveType::PlaceToken:
-                out.push_back("placed a " + token_name(game, m.option.token_kind) + " (" + m.option.token_kind + ") on " +
-                              format_tile_ref(m.option.at));
-                break;
-            case MoveType::ReturnFigure:
-                out.push_back("took back " + game.meeple_text(m.meeple) + " from " +
-                              std::string(feature_kind_name(m.pointer.kind)) + " " + format_location(m.pointer.location));
-                break;
-            case MoveType::Pass: out.push_back("no figure"); break;
-            case MoveType::Commit: break;
-        }
-    }
+    for (size_t i = timeline.moves_begin(k); i < f.moves_end && i < moves.size(); ++i)
+        if (std::string line = move_text(game, moves[i]); !line.empty()) out.push_back(std::move(line));
     for (size_t i = timeline.discarded_begin(k); i < f.discarded_end && i < game.discarded_tiles().size(); ++i)
         out.push_back(game.tile_def(game.discarded_tiles()[i]).id + " fits nowhere: set aside");
     if (f.kind == Frame::Kind::Final && !game.game_end_reason().empty())

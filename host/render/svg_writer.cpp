@@ -86,6 +86,44 @@ std::vector<Point> outline_of(TileRef r) {
     return triangle_outline(r.corner);
 }
 
+// A tile's drawing, in its space's coordinates.
+std::string tile_markup(const TileDrawing& d) {
+    std::string out;
+    out += "<polygon class=\"tile-shape\" points=\"" + points_attr(d.outline, kSpace) + "\"/>";
+    for (const SegmentDrawing& s : d.segments)
+        if (s.kind == FeatureKind::City && !s.shape.steps.empty())
+            out += "<path class=\"city\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
+    for (const char* cls : {"road-edge", "road"})
+        for (const SegmentDrawing& s : d.segments)
+            if (s.kind == FeatureKind::Road && !s.shape.steps.empty())
+                out += "<path class=\"" + std::string(cls) + "\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
+    if (d.junction)
+        out += "<circle class=\"junction\" cx=\"" + num(d.junction->x * kSpace) + "\" cy=\"" +
+                num(d.junction->y * kSpace) + "\" r=\"5\"/>";
+    for (const SegmentDrawing& s : d.segments) {
+        const std::string at = num(d.centre.x * kSpace) + "," + num(d.centre.y * kSpace);
+        if (s.kind == FeatureKind::Monastery)
+            out += "<g class=\"monastery\" transform=\"translate(" + at + ") scale(" +
+                    (d.outline.size() == 3 ? "0.95" : "1.45") + ")\"><path class=\"monastery-body\" d=\"" +
+                    std::string(monastery_body_path()) + "\"/><path class=\"monastery-roof\" d=\"" +
+                    std::string(monastery_roof_path()) + "\"/></g>";
+        if (s.kind == FeatureKind::Garden)
+            out += "<circle class=\"garden\" cx=\"" + num(d.centre.x * kSpace) + "\" cy=\"" +
+                    num(d.centre.y * kSpace) + "\" r=\"7\"/>";
+        for (const Point& p : s.pennants)
+            out += "<path class=\"pennant\" transform=\"translate(" + num(p.x * kSpace) + "," +
+                    num(p.y * kSpace) + ") scale(.62)\" d=\"" + std::string(pennant_path()) + "\"/>";
+    }
+    return out;
+}
+
+// A picture of one tile alone, in a space of its own.
+std::string tile_picture(const TileDrawing& d, const std::string& id) {
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ck-tile\" data-tile=\"" + xml_escape(id) +
+           "\" width=\"" + num(kSpace) + "\" height=\"" + num(kSpace) + "\" viewBox=\"0 0 " + num(kSpace) + " " + num(kSpace) +
+           "\"><defs><style>" + std::string(svg_style()) + "</style></defs><g class=\"tile\">" + tile_markup(d) + "</g></svg>\n";
+}
+
 struct Category {
     std::string label;
     std::optional<FeatureKind> kind;  // none: points not tied to a feature
@@ -93,8 +131,9 @@ struct Category {
 
 class Writer {
 public:
-    Writer(const Game& game, const Timeline& timeline, std::optional<size_t> frame)
-        : game_(game), timeline_(timeline), frame_(frame) {
+    Writer(const Game& game, const Timeline& timeline, std::optional<size_t> frame,
+           const std::vector<BoardOption>* overlay = nullptr)
+        : game_(game), timeline_(timeline), frame_(frame), overlay_(overlay) {
         tile_from_.assign(game.placed_tiles().size(), 0);
         for (size_t k = 0; k < timeline.size(); ++k)
             for (size_t i = timeline.tiles_begin(k); i < timeline.frame(k).tiles && i < tile_from_.size(); ++i)
@@ -137,6 +176,7 @@ public:
         highlights();
         buildings();
         meeples();
+        if (overlay_) board_options();
         legend(legend_y);
         if (options.score_table) score_table();
         out_ += "</svg>\n";
@@ -167,11 +207,16 @@ private:
         if (shown_tiles_ == 0) return;
         min_x_ = max_x_ = placed[0].at.pos.x;
         min_y_ = max_y_ = placed[0].at.pos.y;
-        for (size_t i = 0; i < shown_tiles_; ++i) {
-            const Position p = placed[i].at.pos;
+        const auto include = [&](Position p) {
             min_x_ = std::min<int>(min_x_, p.x), max_x_ = std::max<int>(max_x_, p.x);
             min_y_ = std::min<int>(min_y_, p.y), max_y_ = std::max<int>(max_y_, p.y);
-        }
+        };
+        for (size_t i = 0; i < shown_tiles_; ++i) include(placed[i].at.pos);
+        if (!overlay_) return;
+        // A live board: a space of room around it, and every option on it.
+        --min_x_, --min_y_, ++max_x_, ++max_y_;
+        for (const BoardOption& o : *overlay_)
+            if (o.kind == BoardOption::Kind::Placement) include(o.placement.at.pos);
     }
 
     void axes() {
@@ -200,35 +245,13 @@ private:
             out_ += " data-rotation=\"" + std::to_string(t.rotation * 90) + "\" data-turn=\"" +
                     std::to_string(f && f->kind == Frame::Kind::Turn ? f->turn : 0) + "\"" + span_attrs(span) +
                     " transform=\"" + translate(t.at.pos) + "\">";
-            out_ += "<polygon class=\"tile-shape\" points=\"" + points_attr(d.outline, kSpace) + "\"/>";
-            for (const SegmentDrawing& s : d.segments)
-                if (s.kind == FeatureKind::City && !s.shape.steps.empty())
-                    out_ += "<path class=\"city\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
-            for (const char* cls : {"road-edge", "road"})
-                for (const SegmentDrawing& s : d.segments)
-                    if (s.kind == FeatureKind::Road && !s.shape.steps.empty())
-                        out_ += "<path class=\"" + std::string(cls) + "\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
-            if (d.junction)
-                out_ += "<circle class=\"junction\" cx=\"" + num(d.junction->x * kSpace) + "\" cy=\"" +
-                        num(d.junction->y * kSpace) + "\" r=\"5\"/>";
-            for (const SegmentDrawing& s : d.segments) {
-                const std::string at = num(d.centre.x * kSpace) + "," + num(d.centre.y * kSpace);
-                if (s.kind == FeatureKind::Monastery)
-                    out_ += "<g class=\"monastery\" transform=\"translate(" + at + ") scale(" +
-                            (d.outline.size() == 3 ? "0.95" : "1.45") + ")\"><path class=\"monastery-body\" d=\"" +
-                            std::string(monastery_body_path()) + "\"/><path class=\"monastery-roof\" d=\"" +
-                            std::string(monastery_roof_path()) + "\"/></g>";
-                if (s.kind == FeatureKind::Garden)
-                    out_ += "<circle class=\"garden\" cx=\"" + num(d.centre.x * kSpace) + "\" cy=\"" +
-                            num(d.centre.y * kSpace) + "\" r=\"7\"/>";
-                for (const Point& p : s.pennants)
-                    out_ += "<path class=\"pennant\" transform=\"translate(" + num(p.x * kSpace) + "," +
-                            num(p.y * kSpace) + ") scale(.62)\" d=\"" + std::string(pennant_path()) + "\"/>";
-            }
+            tile_body(d);
             out_ += "</g>\n";
         }
         out_ += "</g>\n";
     }
+
+    void tile_body(const TileDrawing& d) { out_ += tile_markup(d); }
 
     const Frame* frame_of_tile(size_t i) const {
         return tile_from_[i] < timeline_.size() ? &timeline_.frame(tile_from_[i]) : nullptr;
@@ -355,6 +378,77 @@ private:
         out_ += "</g>\n";
     }
 
+    // The options of a live board (BoardOption).
+    void board_options() {
+        out_ += "<g class=\"options\">\n";
+        if (const auto placed = game_.placed_this_turn()) {
+            const int i = game_.board().tile_at(*placed);
+            if (i >= 0)
+                out_ += "<polygon class=\"last-placed\" transform=\"" + translate(placed->pos) + "\" points=\"" +
+                        points_attr(drawings_[static_cast<size_t>(i)].outline, kSpace) + "\"/>";
+        }
+        for (const BoardOption& o : *overlay_) {
+            const std::string open = "<g class=\"option " + std::string(option_class(o.kind)) + "\" data-option-id=\"" +
+                                     xml_escape(o.id) + "\"";
+            const std::string title = "<title>" + xml_escape(o.label) + "</title>";
+            const std::string head = open + ">" + title;
+            switch (o.kind) {
+                case BoardOption::Kind::Placement: {
+                    const PlacedTile ghost{o.placement.at, o.placement.rotation, o.tile};
+                    const TileDrawing d = draw_tile(game_.tile_table()[o.tile], ghost);
+                    out_ += open + " data-rotation=\"" + std::to_string(o.placement.rotation) + "\" data-x=\"" +
+                            std::to_string(o.placement.at.pos.x) + "\" data-y=\"" + std::to_string(o.placement.at.pos.y) +
+                            "\" transform=\"" + translate(o.placement.at.pos) + "\">" + title;
+                    tile_body(d);
+                    out_ += "<polygon class=\"option-target\" points=\"" + points_attr(d.outline, kSpace) + "\"/></g>\n";
+                    break;
+                }
+                case BoardOption::Kind::Figure:
+                case BoardOption::Kind::Return: {
+                    const std::optional<Point> at = anchor(o.pointer);
+                    if (!at) continue;
+                    const bool farmer = o.pointer.kind == FeatureKind::Field;
+                    out_ += head + "<path class=\"meeple-shape\" fill=\"" + std::string(player_colour(o.player)) +
+                            "\" stroke=\"" + std::string(player_outline(o.player)) + "\" transform=\"" +
+                            translate(o.pointer.at.pos, *at) + (farmer ? " rotate(90)" : "") + " scale(.95)\" d=\"" +
+                            std::string(meeple_path()) + "\"/><circle class=\"option-target\" cx=\"" +
+                            num(px(o.pointer.at.pos.x) + at->x * kSpace) + "\" cy=\"" +
+                            num(py(o.pointer.at.pos.y) + at->y * kSpace) + "\" r=\"13\"/></g>\n";
+                    break;
+                }
+                case BoardOption::Kind::Token: {
+                    const int tile = game_.board().tile_at(o.token_at);
+                    if (tile < 0) continue;
+                    const Point spot = drawings_[static_cast<size_t>(tile)].token_spot;
+                    out_ += head + "<path class=\"" + std::string(building_class(o.token_kind)) + "\" transform=\"" +
+                            translate(o.token_at.pos, spot) + " scale(.85)\" d=\"" +
+                            std::string(building_path(o.token_kind)) + "\"/><circle class=\"option-target\" cx=\"" +
+                            num(px(o.token_at.pos.x) + spot.x * kSpace) + "\" cy=\"" +
+                            num(py(o.token_at.pos.y) + spot.y * kSpace) + "\" r=\"13\"/></g>\n";
+                    break;
+                }
+            }
+        }
+        out_ += "</g>\n";
+    }
+    static const char* option_class(BoardOption::Kind k) {
+        switch (k) {
+            case BoardOption::Kind::Placement: return "placement";
+            case BoardOption::Kind::Figure: return "figure";
+            case BoardOption::Kind::Token: return "token";
+            case BoardOption::Kind::Return: return "return";
+        }
+        return "";
+    }
+    // Where a figure on `p` stands, in its space's coordinates.
+    std::optional<Point> anchor(const FeaturePointer& p) const {
+        const int tile = game_.board().tile_at(p.at);
+        if (tile < 0) return std::nullopt;
+        for (const SegmentDrawing& s : drawings_[static_cast<size_t>(tile)].segments)
+            if (s.kind == p.kind && s.location == p.location) return s.anchor;
+        return std::nullopt;
+    }
+
     void legend(double y) {
         bool buildings = false;
         for (const Frame& f : timeline_.frames()) buildings = buildings || !f.tokens.empty();
@@ -441,6 +535,7 @@ private:
     const Game& game_;
     const Timeline& timeline_;
     std::optional<size_t> frame_;
+    const std::vector<BoardOption>* overlay_;
     std::vector<size_t> tile_from_;
     std::vector<TileDrawing> drawings_;
     size_t shown_tiles_ = 0;
@@ -455,6 +550,21 @@ private:
 std::string frame_svg(const Game& game, const Timeline& timeline, size_t frame, const SvgOptions& options) {
     if (frame >= timeline.size()) throw HostError("no frame " + std::to_string(frame) + " in this game");
     return Writer(game, timeline, frame).write(options);
+}
+
+std::string live_board_svg(const Game& game, const std::vector<BoardOption>& options) {
+    Timeline now;
+    now.capture(game);  // one frame: the board as it is
+    SvgOptions svg;
+    svg.score_table = false;
+    return Writer(game, now, 0, &options).write(svg);
+}
+
+std::string tile_svg(const Game& game, TileTypeId type, uint8_t rotation) {
+    const TileTypeInfo& info = game.tile_table()[type];
+    const Corner corner = game.tile_def(type).is_triangle() ? corner_for_rotation(rotation) : Corner::None;
+    const TileDrawing d = draw_tile(info, PlacedTile{TileRef{{0, 0}, corner}, rotation, type});
+    return tile_picture(d, game.tile_def(type).id);
 }
 
 std::string timeline_svg(const Game& game, const Timeline& timeline) {

@@ -36,4 +36,31 @@ std::string frame_svg(const Game& game, const Timeline& timeline, size_t frame, 
 // frame. The bounds are the final board's. No score table (the page has it).
 std::string timeline_svg(const Game& game, const Timeline& timeline);
 
+// What a served board offers the player on turn (host/serve), drawn over it
+// so that a page can make each one clickable by its `data-option-id`: where
+// the tile may go (the tile drawn there, in `g.option.placement` carrying
+// `data-rotation`, one for each rotation), and in the figure step where a
+// figure or a token may go and which figure may come back.
+struct BoardOption {
+    enum class Kind : uint8_t { Placement, Figure, Token, Return };
+    Kind kind = Kind::Placement;
+    std::string id, label;
+    Placement placement;      // Placement
+    TileTypeId tile = 0;      // Placement: the tile to place
+    FeaturePointer pointer;   // Figure: where it would stand; Return: where it stands
+    uint8_t player = 0;       // Figure, Token, Return: whose it is
+    std::string token_kind;   // Token
+    TileRef token_at;         // Token
+};
+
+// The board as it is now: every tile, the figures and tokens on it, the
+// tile placed this turn outlined, and `options` over it; no score table.
+// The picture reaches one space past the tiles on every side and past
+// every option.
+std::string live_board_svg(const Game& game, const std::vector<BoardOption>& options);
+
+// One tile of `type` turned `rotation` quarter turns, alone, in a space
+// (a triangle in its corner): the tile to place, a tile in the hand.
+std::string tile_svg(const Game& game, TileTypeId type, uint8_t rotation);
+
 }  // namespace ck::host::render

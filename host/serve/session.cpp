@@ -1,0 +1,352 @@
+#include "session.hpp"
+
+#include "ai/agents.hpp"
+#include "core/errors.hpp"
+#include "core/location_names.hpp"
+#include "jcz/save_game.hpp"
+#include "jcz/saved_game.hpp"
+#include "render/move_text.hpp"
+#include "render/score_breakdown.hpp"
+#include "render/svg_writer.hpp"
+
+namespace ck::serve {
+
+using host::FigureChoice;
+using host::Game;
+using host::HostError;
+using host::Phase;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+uint64_t mix(uint64_t a, uint64_t b) {
+    host::SplitMix64 m(a ^ (b * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull));
+    return m.next();
+}
+
+std::unique_ptr<host::jcz::Replay> replay_of(const GameFiles& files, const std::string& id,
+                                             const ServeSettings& settings) {
+    host::jcz::ReplayOptions options;
+    options.plugin_dirs = settings.plugin_dirs;
+    options.hook_time_budget = settings.hook_time_budget;
+    auto replay = std::make_unique<host::jcz::Replay>(
+        host::jcz::parse_saved_game(files.read_jcz(id), files.jcz_path(id).string()), options);
+    if (replay->game().awaiting_caller_draw())
+        throw HostError(host::ErrorCategory::BadInput,
+                        files.jcz_path(id).string() + ": its draws cannot be reproduced (a JCloisterZone 5.7 file), "
+                                                      "so the game cannot go on");
+    return replay;
+}
+
+Json tile_ref_json(host::TileRef r) {
+    Json j{{"x", r.pos.x}, {"y", r.pos.y}};
+    if (r.corner != host::Corner::None) j["corner"] = std::string(host::corner_name(r.corner));
+    return j;
+}
+
+
+}  // namespace
+
+double commit_random(uint64_t seed, uint32_t turn) {
+    return static_cast<double>(mix(seed, turn) >> 11) * 0x1.0p-53;
+}
+
+uint64_t computer_seed(uint64_t seed, uint8_t seat, uint32_t turn) { return mix(mix(seed, 1000 + seat), turn); }
+
+GameSession::GameSession(std::string id, const GameFiles& files, const ServeSettings& settings)
+    : id_(std::move(id)),
+      files_(files),
+      seats_(files.read_seats(id_)),
+      replay_(replay_of(files, id_, settings)),
+      game_(replay_->game()),
+      computer_hooks_(replay_->make_hooks()) {
+    if (seats_.seats.size() != game_.player_count())
+        throw HostError(host::ErrorCategory::BadInput,
+                        files.jcz_path(id_).string() + ": " + std::to_string(game_.player_count()) +
+                            " players, but the seats file names " + std::to_string(seats_.seats.size()));
+    settle();
+    refresh_options();
+}
+
+GameSession::~GameSession() = default;
+
+int GameSession::seat_of(std::string_view token) const {
+    if (token.empty()) return -1;
+    for (size_t s = 0; s < seats_.seats.size(); ++s)
+        if (!seats_.seats[s].token.empty() && seats_.seats[s].token == token) return static_cast<int>(s);
+    return -1;
+}
+
+bool GameSession::computer_to_move() const {
+    return !game_.is_over() && seats_.seats[game_.active_player()].kind != "person";
+}
+
+void GameSession::settle() {
+    // A figure step that offered nothing leaves the turn to commit.
+    while (game_.phase() == Phase::CommitActionPhase) game_.commit(commit_random(seats_.seed, game_.turn_number()));
+}
+
+void GameSession::refresh_options() {
+    options_.clear();
+    if (game_.is_over() || computer_to_move()) return;
+    const std::string prefix = "v" + std::to_string(version_) + "-";
+    const auto add = [&](SessionOption o) {
+        o.id = prefix + std::to_string(options_.size());
+        options_.push_back(std::move(o));
+    };
+    if (game_.phase() == Phase::TilePhase && game_.awaiting_tile_choice()) {
+        add({"", "draw", "draw a tile", SessionOption::Step::TileStep, 0, {}, Json{}});
+        const auto& hand = game_.tile_step_options();
+        for (size_t i = 0; i < hand.size(); ++i)
+            add({"", "hand-tile", std::string(hand[i].label), SessionOption::Step::TileStep, i + 1, {},
+                 Json{{"tile", game_.tile_def(hand[i].tile_type).id}}});
+    } else if (game_.phase() == Phase::TilePhase && game_.drawn_tile()) {
+        const std::string tile = game_.tile_def(*game_.drawn_tile()).id;
+        const auto& legal = game_.legal_placements();
+        for (size_t i = 0; i < legal.size(); ++i) {
+            Json f = tile_ref_json(legal[i].at);
+            f["rotation"] = legal[i].rotation * 90;
+            f["tile"] = tile;
+            add({"", "tile",
+                 "place " + tile + " at " + host::format_tile_ref(legal[i].at) + " " +
+                     std::string(host::rotation_name(legal[i].rotation)),
+                 SessionOption::Step::Placement, i, {}, f});
+        }
+    } else if (game_.phase() == Phase::ActionPhase) {
+        add({"", "pass", "no figure", SessionOption::Step::Figure, 0, {}, Json{}});
+        const auto& meeples = game_.meeple_options();
+        for (size_t i = 0; i < meeples.size(); ++i) {
+            const host::MeepleOption& m = meeples[i];
+            Json f = tile_ref_json(m.pointer.at);
+            f["feature"] = std::string(host::feature_kind_name(m.pointer.kind));
+            f["location"] = host::format_location(m.pointer.location);
+            f["figure"] = game_.figure_kinds()[m.kind].id;
+            add({"", "figure",
+                 game_.figure_kinds()[m.kind].name + " on " + std::string(host::feature_kind_name(m.pointer.kind)) +
+                     " " + host::format_location(m.pointer.location),
+                 SessionOption::Step::Figure, 0, {FigureChoice::Kind::Meeple, i}, f});
+        }
+        const auto& actions = game_.expansion_options();
+        for (size_t i = 0; i < actions.size(); ++i) {
+            Json f = tile_ref_json(actions[i].at);
+            f["action"] = actions[i].action;
+            f["token"] = actions[i].token_kind;
+            add({"", "building", actions[i].label, SessionOption::Step::Figure, 0, {FigureChoice::Kind::Expansion, i},
+                 f});
+        }
+        const auto& returns = game_.return_options();
+        for (size_t i = 0; i < returns.size(); ++i) {
+            Json f = tile_ref_json(returns[i].pointer.at);
+            f["meeple"] = game_.meeple_text(returns[i].meeple);
+            add({"", "return",
+                 "take back " + game_.meeple_text(returns[i].meeple) + " from " +
+                     std::string(host::feature_kind_name(returns[i].pointer.kind)),
+                 SessionOption::Step::Figure, 0, {FigureChoice::Kind::Return, i}, f});
+        }
+    }
+}
+
+std::string GameSession::play(int seat, std::string_view option_id) {
+    if (game_.is_over()) return "the game is over";
+    if (seat != game_.active_player())
+        return "it is not seat " + std::to_string(seat) + "'s turn: seat " + std::to_string(game_.active_player()) +
+               " (" + seats_.seats[game_.active_player()].name + ") is to move";
+    const auto it = std::find_if(options_.begin(), options_.end(), [&](const SessionOption& o) { return o.id == option_id; });
+    if (it == options_.end())
+        return "option \"" + std::string(option_id) + "\" is not offered now (unknown, or from before the last move)";
+    Game next = game_;
+    switch (it->step) {
+        case SessionOption::Step::TileStep:
+            if (it->index == 0) next.draw();
+            else next.choose_tile_step_option(it->index - 1);
+            break;
+        case SessionOption::Step::Placement: {
+            const host::Placement p = next.legal_placements().at(it->index);
+            next.place_tile(*next.drawn_tile(), p);
+            break;
+        }
+        case SessionOption::Step::Figure: apply_figure_choice(next, it->figure); break;
+    }
+    std::swap(next, game_);
+    try {
+        settle();
+        save();
+    } catch (...) {
+        std::swap(next, game_);  // nothing changed
+        throw;
+    }
+    ++version_;
+    refresh_options();
+    return "";
+}
+
+GameSession::ComputerTurn GameSession::computer_turn() const {
+    const uint8_t seat = game_.active_player();
+    std::string kind = seats_.seats[seat].kind;
+    return {game_, kind, computer_seed(seats_.seed, seat, game_.turn_number()),
+            commit_random(seats_.seed, game_.turn_number()), version_};
+}
+
+void GameSession::apply_computer_turn(const ComputerTurn& input, Game after) {
+    if (input.version != version_) return;  // the game moved on meanwhile (it cannot, but never apply twice)
+    after.set_hooks(game_.hooks());
+    std::swap(after, game_);
+    try {
+        settle();
+        save();
+    } catch (...) {
+        std::swap(after, game_);
+        throw;
+    }
+    ++version_;
+    refresh_options();
+}
+
+void GameSession::save() const { files_.write_jcz(id_, jcz_text()); }
+
+std::string GameSession::jcz_text() const {
+    host::jcz::SaveOptions options;
+    options.game_id = id_;
+    options.name = "cloisterkit serve " + id_;
+    return host::jcz::write_saved_game(host::jcz::saved_game_from(replay_->game_setup(), game_, options));
+}
+
+Json GameSession::summary() const {
+    Json players = Json::array();
+    for (size_t s = 0; s < seats_.seats.size(); ++s)
+        players.push_back({{"name", seats_.seats[s].name},
+                           {"kind", seats_.seats[s].kind},
+                           {"score", game_.score(static_cast<uint8_t>(s))}});
+    return {{"id", id_}, {"players", players}, {"turn", game_.turn_number()}, {"finished", game_.is_over()}};
+}
+
+Json GameSession::state(int viewer) const {
+    const Game& g = game_;
+    Json j;
+    j["id"] = id_;
+    j["version"] = version_;
+    j["turn"] = g.turn_number();
+    j["phase"] = g.is_over() ? "over"
+                 : g.phase() == Phase::ActionPhase ? "figure"
+                 : g.awaiting_tile_choice()         ? "tile-step"
+                                                    : "tile";
+    j["active"] = g.is_over() ? -1 : g.active_player();
+    j["finished"] = g.is_over();
+    j["seat"] = viewer;
+    j["tiles_left"] = g.tiles_left();
+    j["expansions"] = g.expansions();
+    Json players = Json::array();
+    for (size_t s = 0; s < g.player_count(); ++s) {
+        const host::PlayerState& p = g.player(static_cast<uint8_t>(s));
+        Json figures = Json::object();
+        for (size_t k = 0; k < g.figure_kinds().size(); ++k) figures[g.figure_kinds()[k].id] = p.figures_in_supply(k);
+        Json tokens = Json::object();
+        for (const auto& [kind, n] : p.tokens) tokens[kind] = n;
+        players.push_back({{"seat", s},
+                           {"name", p.name},
+                           {"kind", seats_.seats[s].kind},
+                           {"score", p.score},
+                           {"supply", {{"figures", figures}, {"tokens", tokens}}},
+                           {"hand_size", p.hand.size()}});
+    }
+    j["players"] = players;
+    Json board = Json::array();
+    for (const host::PlacedTile& t : g.placed_tiles()) {
+        Json b = tile_ref_json(t.at);
+        b["rotation"] = t.rotation * 90;
+        b["tile"] = g.tile_def(t.type).id;
+        Json figures = Json::array();
+        for (const host::PlacedFigure& f : g.figures())
+            if (f.pointer.at == t.at)
+                figures.push_back({{"meeple", g.meeple_text(f.meeple)},
+                                   {"player", f.meeple.player},
+                                   {"feature", std::string(host::feature_kind_name(f.pointer.kind))},
+                                   {"location", host::format_location(f.pointer.location)}});
+        b["figures"] = figures;
+        Json tokens = Json::array();
+        for (const host::PlacedToken& k : g.tokens())
+            if (k.at == t.at) tokens.push_back({{"kind", k.kind}, {"player", k.placed_by}});
+        b["tokens"] = tokens;
+        board.push_back(b);
+    }
+    j["board"] = board;
+    // HF-13: a seat sees its own hand, never another's.
+    Json hand = Json::array();
+    if (viewer >= 0 && static_cast<size_t>(viewer) < g.player_count())
+        for (const host::TileTypeId t : g.player(static_cast<uint8_t>(viewer)).hand)
+            hand.push_back({{"tile", g.tile_def(t).id}, {"svg", host::render::tile_svg(g, t, 0)}});
+    j["hand"] = hand;
+    const bool on_turn = viewer >= 0 && !g.is_over() && viewer == g.active_player();
+    if (on_turn && g.phase() == Phase::TilePhase && g.drawn_tile()) {
+        Json pictures = Json::array();
+        for (uint8_t r = 0; r < 4; ++r) pictures.push_back(host::render::tile_svg(g, *g.drawn_tile(), r));
+        j["tile_to_place"] = {{"tile", g.tile_def(*g.drawn_tile()).id}, {"from_hand", g.tile_from_hand()},
+                              {"svgs", pictures}};
+    }
+    Json scores = Json::array();
+    for (const host::ScoreEntry& e : g.score_log())
+        scores.push_back({{"turn", e.turn},
+                          {"player", e.player},
+                          {"points", e.points},
+                          {"name", e.name},
+                          {"final", e.final_scoring},
+                          {"breakdown", host::render::score_breakdown(g, e)}});
+    j["scores"] = scores;
+    Json log = Json::array();
+    for (const host::Move& m : g.moves())
+        if (std::string line = host::render::move_text(g, m); !line.empty())
+            log.push_back({{"turn", m.turn}, {"player", m.player}, {"text", line}});
+    j["log"] = log;
+    Json options = Json::array();
+    if (on_turn && !seats_.seats[static_cast<size_t>(viewer)].token.empty())
+        for (const SessionOption& o : options_) {
+            Json x{{"id", o.id}, {"kind", o.kind}, {"label", o.label}};
+            for (const auto& [k, v] : o.fields.items()) x[k] = v;
+            options.push_back(x);
+        }
+    j["options"] = options;
+    if (g.is_over()) {
+        int best = g.score(0);
+        for (size_t s = 1; s < g.player_count(); ++s) best = std::max(best, g.score(static_cast<uint8_t>(s)));
+        Json winners = Json::array();
+        for (size_t s = 0; s < g.player_count(); ++s)
+            if (g.score(static_cast<uint8_t>(s)) == best) winners.push_back(s);
+        j["result"] = {{"winners", winners}, {"end_reason", g.game_end_reason()}};
+    }
+    return j;
+}
+
+std::string GameSession::board_svg(int viewer) const {
+    std::vector<host::render::BoardOption> overlay;
+    const bool on_turn = viewer >= 0 && !game_.is_over() && viewer == game_.active_player();
+    if (on_turn)
+        for (const SessionOption& o : options_) {
+            host::render::BoardOption b;
+            b.id = o.id;
+            b.label = o.label;
+            b.player = game_.active_player();
+            if (o.step == SessionOption::Step::Placement) {
+                b.kind = host::render::BoardOption::Kind::Placement;
+                b.placement = game_.legal_placements().at(o.index);
+                b.tile = *game_.drawn_tile();
+            } else if (o.step == SessionOption::Step::Figure && o.figure.kind == FigureChoice::Kind::Meeple) {
+                b.kind = host::render::BoardOption::Kind::Figure;
+                b.pointer = game_.meeple_options().at(o.figure.index).pointer;
+            } else if (o.step == SessionOption::Step::Figure && o.figure.kind == FigureChoice::Kind::Expansion) {
+                const host::ExpansionOption& x = game_.expansion_options().at(o.figure.index);
+                if (x.token_kind.empty()) continue;  // an action with no token: the panel's button
+                b.kind = host::render::BoardOption::Kind::Token;
+                b.token_kind = x.token_kind;
+                b.token_at = x.at;
+            } else if (o.step == SessionOption::Step::Figure && o.figure.kind == FigureChoice::Kind::Return) {
+                b.kind = host::render::BoardOption::Kind::Return;
+                b.pointer = game_.return_options().at(o.figure.index).pointer;
+            } else {
+                continue;  // draw, a hand tile, pass: the panel's buttons
+            }
+            overlay.push_back(std::move(b));
+        }
+    return host::render::live_board_svg(game_, overlay);
+}
+
+}  // namespace ck::serve

@@ -1,0 +1,130 @@
+// One game the server holds (docs/serve.md): the game as its saved file
+// replays it (a jcz::Replay owns the catalogue, the plugins and the
+// bridge), the live copy that moves on, the seats, and the choices open to
+// the seat on turn, each under an id that stays valid until the next move.
+//
+// Every accepted move is written to the game's .jcz before the caller
+// answers. The draws to come and the computer players' choices follow from
+// the seats file's seed and the turn alone (commit_random, computer_seed),
+// so a server started again on the same folder goes on exactly as the one
+// that stopped. A computer seat plays its whole turn on a copy and the turn
+// is applied and saved at once: a server stopped while it thinks plays
+// that turn again from its start.
+//
+// Not thread-safe: hold mutex() for every call but id().
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game.hpp"
+#include "core/players.hpp"
+#include "game_files.hpp"
+#include "jcz/replayer.hpp"
+
+namespace ck::serve {
+
+// What the command line sets for every game.
+struct ServeSettings {
+    std::vector<std::string> plugin_dirs;  // --plugin-path
+    // The kind a "computer" seat plays: the strongest the host has, with a
+    // think-time limit (--computer).
+    std::string computer_kind = "mcts:playouts=1500:ms=5000";
+    std::chrono::milliseconds hook_time_budget{1000};
+};
+
+// One choice of the seat on turn.
+struct SessionOption {
+    enum class Step : uint8_t { TileStep, Placement, Figure };
+    std::string id;
+    std::string kind;   // "draw", "hand-tile", "tile", "figure", "building" (any expansion action), "return", "pass"
+    std::string label;
+    Step step = Step::Placement;
+    size_t index = 0;   // TileStep: 0 draw, 1 + i option i; Placement: into legal_placements()
+    host::FigureChoice figure;
+    nlohmann::ordered_json fields;  // where and what, for the API
+};
+
+class GameSession {
+public:
+    // The game `id` from its files; throws HostError naming the file and
+    // what is wrong (a file that does not replay, a game that cannot go on).
+    GameSession(std::string id, const GameFiles& files, const ServeSettings& settings);
+    ~GameSession();
+
+    const std::string& id() const { return id_; }
+    std::mutex& mutex() const { return mutex_; }
+
+    // -1 when no seat has this token.
+    int seat_of(std::string_view token) const;
+    const std::vector<SeatRecord>& seats() const { return seats_.seats; }
+    const host::Game& game() const { return game_; }
+    bool finished() const { return game_.is_over(); }
+    // Changes with every move; the push channel reports it.
+    uint64_t version() const { return version_; }
+    // Whether a computer seat is to move now.
+    bool computer_to_move() const;
+
+    // The choices of the seat on turn (empty when the game is over or a
+    // computer is to move).
+    const std::vector<SessionOption>& options() const { return options_; }
+    // Plays option `option_id` for `seat`, then the steps that need no
+    // choice (a commit, a draw), and saves the game. Returns "" or why it
+    // was refused (not that seat's turn, an unknown or stale id): nothing
+    // changed then.
+    std::string play(int seat, std::string_view option_id);
+
+    // The computer's turn in two halves, so that it thinks without the
+    // lock: its input (a copy of the game, the kind and the seed), then
+    // the game after its turn, applied and saved if nothing moved since.
+    struct ComputerTurn {
+        host::Game game;
+        std::string kind;
+        uint64_t seed = 0;
+        double commit_random = 0;
+        uint64_t version = 0;
+    };
+    ComputerTurn computer_turn() const;
+    void apply_computer_turn(const ComputerTurn& input, host::Game after);
+    // A bridge for the computer's copies (one thread plays them at a time)
+    // and a maker of more for its search threads.
+    host::ExpansionHooks* computer_hooks() const { return computer_hooks_.get(); }
+    std::unique_ptr<host::ExpansionHooks> make_hooks() const { return replay_->make_hooks(); }
+
+    // The state as `viewer` (a seat, or -1 for anyone else) may see it.
+    nlohmann::ordered_json state(int viewer) const;
+    // A short line for the list of games.
+    nlohmann::ordered_json summary() const;
+    // The board with the viewer's options drawn over it, when on turn.
+    std::string board_svg(int viewer) const;
+    // The game as a .jcz, as it is saved.
+    std::string jcz_text() const;
+
+private:
+    void refresh_options();
+    void settle();  // commits and draws that need no choice
+    void save() const;
+
+    std::string id_;
+    const GameFiles& files_;
+    SeatsFile seats_;
+    std::unique_ptr<host::jcz::Replay> replay_;
+    host::Game game_;
+    std::unique_ptr<host::ExpansionHooks> computer_hooks_;
+    std::vector<SessionOption> options_;
+    uint64_t version_ = 1;
+    mutable std::mutex mutex_;
+};
+
+// The value that re-seeds the draws at the commit of `turn` (Game::commit),
+// and the seed of a computer seat's player for a turn: functions of the
+// seats file's seed alone.
+double commit_random(uint64_t seed, uint32_t turn);
+uint64_t computer_seed(uint64_t seed, uint8_t seat, uint32_t turn);
+
+}  // namespace ck::serve
