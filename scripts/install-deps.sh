@@ -8,6 +8,8 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler flatbuffers-compiler-dev
   libspdlog-dev libfmt-dev
   libpugixml-dev nlohmann-json3-dev
+  # cloisterkit serve: the HTTP server (docs/serve.md).
+  libcpp-httplib-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # scripts/run-sanitizers.sh and scripts/run-fuzzers.sh: clang with its
   # sanitizer and libFuzzer runtimes (libclang-rt-14-dev is only recommended
