@@ -283,6 +283,10 @@ private:
     }
 
     void highlights() {
+        // A live board is one frame holding the whole game: it outlines only
+        // the tile placed this turn (board_options), not every tile and
+        // every feature ever scored.
+        if (overlay_) return;
         out_ += "<g class=\"highlights\">";
         for (size_t k = 0; k < timeline_.size(); ++k) {
             const Frame& f = timeline_.frame(k);

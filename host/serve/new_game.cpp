@@ -74,7 +74,6 @@ std::string create_game(const GameFiles& files, const ServeSettings& settings, c
     if (const nlohmann::json* e = field(request, "expansions")) {
         if (!e->is_array()) bad("expansions must be a list of expansion ids or short names");
         for (const auto& x : *e) options.expansions.push_back(string_field(x, "expansions[]", "request"));
-        if (options.expansions.empty()) options.expansions = {"none"};
     }
     if (const nlohmann::json* r = field(request, "rules")) {
         if (!r->is_object()) bad("rules must be an object of option keys and values");

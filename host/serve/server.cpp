@@ -427,6 +427,10 @@ void Server::routes() {
     s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return;
         if (res.status == 404) fail(res, 404, "nothing at " + req.path);
+        else if (res.status == 413 && req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) == 0)
+            // httplib parses a form body itself and caps it at 8 KB.
+            fail(res, 413, "a form-encoded body is limited to 8 KB: send the .jcz or JSON with "
+                           "Content-Type: application/json");
         else if (res.status == 413) fail(res, 413, "the request is larger than the server takes");
         else fail(res, res.status, "HTTP " + std::to_string(res.status));
     });

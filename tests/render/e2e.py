@@ -13,30 +13,15 @@ file and Chromium runs with its background networking off. If Chromium or
 chromedriver cannot start, the test fails and says so.
 """
 import argparse
-import base64
-import http.client
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
-import time
 
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1400,1000",
-]
-KEYS = {"ArrowLeft": "\ue012", "ArrowRight": "\ue014", "Home": "\ue011", "End": "\ue010"}
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from webdriver import Browser, Failure  # noqa: E402
 
 checks = 0
-
-
-class Failure(Exception):
-    pass
 
 
 def check(condition, what):
@@ -44,77 +29,6 @@ def check(condition, what):
     checks += 1
     if not condition:
         raise Failure(what)
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class WebDriver:
-    def __init__(self, port):
-        self.port = port
-        self.session = None
-
-    def call(self, method, path, body=None, timeout=60):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        try:
-            data = None if body is None else json.dumps(body).encode()
-            conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
-            response = conn.getresponse()
-            payload = json.loads(response.read().decode() or "{}")
-        finally:
-            conn.close()
-        value = payload.get("value")
-        if response.status != 200:
-            message = value.get("message", "") if isinstance(value, dict) else str(value)
-            raise Failure("WebDriver %s %s: HTTP %d: %s" % (method, path, response.status, message))
-        return value
-
-    def s(self, method, path, body=None):
-        return self.call(method, "/session/%s%s" % (self.session, path), body)
-
-    def start(self, user_data_dir):
-        caps = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {"binary": chromium_binary(),
-                                   "args": CHROMIUM_FLAGS + ["--user-data-dir=" + user_data_dir]},
-        }}}
-        value = self.call("POST", "/session", caps, timeout=120)
-        self.session = value["sessionId"]
-
-    def text(self, css):
-        el = self.s("POST", "/element", {"using": "css selector", "value": css})
-        return self.s("GET", "/element/%s/text" % el[ELEMENT])
-
-    def texts(self, css):
-        els = self.s("POST", "/elements", {"using": "css selector", "value": css})
-        return [self.s("GET", "/element/%s/text" % e[ELEMENT]) for e in els]
-
-    def click(self, css):
-        el = self.s("POST", "/element", {"using": "css selector", "value": css})
-        self.s("POST", "/element/%s/click" % el[ELEMENT], {})
-
-    def key(self, name):
-        k = KEYS[name]
-        self.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
-            {"type": "keyDown", "value": k}, {"type": "keyUp", "value": k}]}]})
-
-    def script(self, source):
-        return self.s("POST", "/execute/sync", {"script": source, "args": []})
-
-    def screenshot(self, path):
-        with open(path, "wb") as f:
-            f.write(base64.b64decode(self.s("GET", "/screenshot")))
-
-
-def chromium_binary():
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return "/usr/bin/chromium"
 
 
 def expected_scores(game, frame):
@@ -146,36 +60,8 @@ def main():
     players = [p["name"] for p in game["scores"]]
     final = [p["points"] for p in game["scores"]]
 
-    driver_path = shutil.which("chromedriver")
-    if not driver_path or not os.path.exists(chromium_binary()):
-        raise Failure("Chromium cannot start here: chromium (%s) or chromedriver (%s) is not installed; "
-                      "Debian's packages chromium and chromium-driver are installed by scripts/install-deps.sh"
-                      % (chromium_binary(), driver_path))
-    port = free_port()
-    log_path = os.path.join(args.out, "chromedriver.log")
-    log = open(log_path, "w")
-    driver_proc = subprocess.Popen([driver_path, "--port=%d" % port], stdout=log, stderr=subprocess.STDOUT)
-    user_data = tempfile.mkdtemp(prefix="ck-e2e-chromium-")
-    wd = WebDriver(port)
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                if wd.call("GET", "/status", timeout=5).get("ready"):
-                    break
-            except (OSError, Failure):
-                pass
-            if time.time() > deadline or driver_proc.poll() is not None:
-                raise Failure("Chromium cannot start here: chromedriver did not come up on 127.0.0.1:%d "
-                              "(see %s)" % (port, log_path))
-            time.sleep(0.2)
-        try:
-            wd.start(user_data)
-        except (OSError, Failure) as e:
-            raise Failure("Chromium cannot start here (headless, as root with --no-sandbox): %s (see %s)"
-                          % (e, log_path))
-
-        wd.s("POST", "/url", {"url": "file://" + page})
+    with Browser(args.out) as wd:
+        wd.go("file://" + page)
 
         def shown(frame, label=None):
             turn = frame if frame <= turns else turns
@@ -232,19 +118,6 @@ def main():
         shown(turns, "Turn %d" % turns)
         wd.key("Home")
         shown(0, "Start")
-    finally:
-        if wd.session:
-            try:
-                wd.s("DELETE", "")
-            except (OSError, Failure):
-                pass
-        driver_proc.terminate()
-        try:
-            driver_proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            driver_proc.kill()
-        log.close()
-        shutil.rmtree(user_data, ignore_errors=True)
     print("e2e: %d checks of the page in headless Chromium against the game (%d turns); screenshot %s"
           % (checks, turns, os.path.join(args.out, "page.png")))
 

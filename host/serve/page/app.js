@@ -1,1 +1,381 @@
+// The page of `cloisterkit serve` (docs/serve.md): the list of games, the
+// new-game form, and a game as one seat (or several, on one screen) plays
+// it. Everything comes from the server's JSON API; the board is the SVG
+// the server draws from the tile definitions (host/render) with the
+// options of the seat on turn over it. No library, no network beyond the
+// server itself.
+//
+// Test hooks: every clickable option carries data-option-id (the API's
+// id); #ck-game carries data-turn, data-active-seat, data-finished,
+// data-version (the game's, changed by every move) and data-seat (the viewer's);
+// each score carries data-score-seat.
+"use strict";
 
+const KIND_NAMES = { person: "person", computer: "computer (strongest)", random: "random", greedy: "greedy", mcts: "mcts" };
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+
+async function api(method, path, body, token) {
+  const headers = {};
+  if (token) headers["X-Seat-Token"] = token;
+  if (body !== undefined && typeof body !== "string") headers["Content-Type"] = "application/json";
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  const text = await res.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch (e) { json = null; }
+  return { status: res.status, json, text };
+}
+
+function setStatus(text) { document.getElementById("ck-status").textContent = text; }
+function main() { return document.getElementById("ck-main"); }
+function playerColour(p) { return ["#d62828", "#1d5fbf", "#2a9d3f", "#e9c229", "#111111", "#8e44ad", "#ff8c1a", "#e0e0e0"][p % 8]; }
+
+// Seat tokens of the games made in this browser, so the list can link them.
+function rememberSeats(id, seats) { localStorage.setItem("ck-seats-" + id, JSON.stringify(seats)); }
+function rememberedSeats(id) { try { return JSON.parse(localStorage.getItem("ck-seats-" + id)) || []; } catch (e) { return []; } }
+
+// ------------------------------------------------------------------ home
+
+async function showHome() {
+  setStatus("");
+  const [games, info] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/info")]);
+  const m = main();
+  m.replaceChildren(gamesSection(games.json ? games.json.games : []), newGameSection(info.json), importSection());
+}
+
+function seatLinks(id, seats) {
+  const persons = seats.filter((s) => s.token);
+  const links = persons.map((s) => el("a", { href: "/game/" + id + "?token=" + s.token }, "play as " + s.name));
+  if (persons.length > 1)
+    links.push(el("a", { href: "/game/" + id + "#tokens=" + persons.map((s) => s.token).join(",") }, "all of them on this screen"));
+  const out = [];
+  links.forEach((a, i) => { if (i) out.push(" · "); out.push(a); });
+  return out;
+}
+
+function gamesSection(games) {
+  const rows = games.map((g) => el("tr", {},
+    el("td", {}, g.id),
+    el("td", {}, g.players.map((p) => p.name + " (" + p.kind + ") " + p.score).join(", ")),
+    el("td", {}, g.finished ? "finished" : "turn " + g.turn),
+    el("td", {}, el("a", { href: "/game/" + g.id }, "watch"), " ", seatLinks(g.id, rememberedSeats(g.id)))));
+  return el("section", {}, el("h2", {}, "Games"),
+    games.length ? el("table", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "players"), el("th", {}, ""), el("th", {}, "")), rows)
+      : el("p", { class: "note" }, "No game yet."));
+}
+
+function newGameSection(info) {
+  const seats = el("div", { id: "ck-seats" });
+  const kinds = ["person", "computer", "random", "greedy", "mcts"];
+  const addSeat = (name, kind) => {
+    const row = el("div", { class: "seat-row" },
+      el("input", { class: "seat-name", value: name, size: 14, "aria-label": "name" }),
+      el("select", { class: "seat-kind", "aria-label": "kind" }, kinds.map((k) => el("option", { value: k, selected: k === kind }, KIND_NAMES[k]))),
+      el("button", { type: "button", onclick: () => { if (seats.children.length > 1) row.remove(); } }, "remove"));
+    seats.append(row);
+  };
+  addSeat("You", "person");
+  addSeat("Computer", "computer");
+  const expansions = el("div", {}, (info ? info.expansions : []).map((x) => {
+    const options = x.options.map((o) => el("div", { class: "option" },
+      el("label", { title: o.key }, o.label || o.key),
+      o.values && o.values.length
+        ? el("select", { class: "rule", "data-key": o.key }, o.values.map((v) => el("option", { value: v, selected: v === o.default }, v)))
+        : el("input", { class: "rule", "data-key": o.key, value: o.default, size: 10 })));
+    return el("div", { class: "expansion" },
+      el("label", {}, el("input", { type: "checkbox", class: "expansion-on", value: x.id, checked: true }), " ", x.name, " ", el("span", { class: "note" }, x.version)),
+      el("div", { class: "note" }, x.description), options);
+  }));
+  const tileSet = el("select", { id: "ck-tileset" }, (info ? info.tileSets : ["basic:1"]).map((t) => el("option", { value: t, selected: t === "basic:1" }, t)));
+  const seed = el("input", { id: "ck-seed", placeholder: "random", size: 12 });
+  const result = el("div", { id: "ck-created" });
+  const start = async () => {
+    const body = { players: [...seats.children].map((r) => ({ name: r.querySelector(".seat-name").value, kind: r.querySelector(".seat-kind").value })) };
+    body.expansions = [...document.querySelectorAll(".expansion-on")].filter((c) => c.checked).map((c) => c.value);
+    body.rules = {};
+    for (const x of document.querySelectorAll(".expansion")) {
+      if (!x.querySelector(".expansion-on").checked) continue;
+      for (const r of x.querySelectorAll(".rule")) body.rules[r.dataset.key] = r.value;
+    }
+    body.tileSet = tileSet.value;
+    if (seed.value.trim() !== "") body.seed = Number(seed.value);
+    const r = await api("POST", "/api/games", body);
+    if (r.status !== 201) { result.replaceChildren(el("p", { class: "error" }, r.json ? r.json.error : r.text)); return; }
+    rememberSeats(r.json.id, r.json.seats);
+    const first = r.json.seats.filter((s) => s.token);
+    if (first.length === 1) { location.href = "/game/" + r.json.id + "?token=" + first[0].token; return; }
+    result.replaceChildren(el("p", {}, "Game ", r.json.id, " started. Each person opens their own link (keep it: it is that seat's key): "),
+      el("p", {}, seatLinks(r.json.id, r.json.seats)));
+  };
+  return el("section", {}, el("h2", {}, "New game"),
+    el("h3", {}, "Seats"), seats, el("button", { type: "button", onclick: () => addSeat("Player " + (seats.children.length + 1), "person") }, "add a seat"),
+    el("h3", {}, "Expansions"), expansions,
+    el("p", {}, el("label", {}, "Tile set ", tileSet), "  ", el("label", {}, "Seed ", seed)),
+    el("button", { type: "button", class: "primary", id: "ck-start", onclick: start }, "Start"), result);
+}
+
+function importSection() {
+  const file = el("input", { type: "file", accept: ".jcz,application/json", id: "ck-import-file" });
+  const kinds = el("input", { id: "ck-import-kinds", placeholder: "person,computer", size: 24 });
+  const result = el("div", {});
+  const go = async () => {
+    if (!file.files.length) return;
+    const text = await file.files[0].text();
+    const q = kinds.value.trim() ? "?kinds=" + encodeURIComponent(kinds.value.trim()) : "";
+    const r = await api("POST", "/api/games/import" + q, text);
+    if (r.status !== 201) { result.replaceChildren(el("p", { class: "error" }, r.json ? r.json.error : r.text)); return; }
+    rememberSeats(r.json.id, r.json.seats);
+    result.replaceChildren(el("p", {}, "Game ", r.json.id, " goes on: "), el("p", {}, seatLinks(r.json.id, r.json.seats)));
+  };
+  return el("section", {}, el("h2", {}, "Go on with a saved game (.jcz)"),
+    el("p", { class: "note" }, "One saved by cloisterkit play --save, by this server, or by JCloisterZone."),
+    file, " ", el("label", {}, "seats ", kinds), " ", el("button", { type: "button", onclick: go }, "Open"), result);
+}
+
+// ------------------------------------------------------------------ a game
+
+const game = { id: null, tokens: [], seatTokens: {}, state: null, rotation: 0, view: null, shownSeat: null, events: null };
+
+function viewerToken() {
+  const s = game.state;
+  if (s && !s.finished && game.seatTokens[s.active] !== undefined) return game.seatTokens[s.active];
+  return game.tokens[0] || "";
+}
+
+async function showGame(id) {
+  game.id = id;
+  const query = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  game.tokens = [];
+  if (query.get("token")) game.tokens.push(query.get("token"));
+  if (fragment.get("tokens")) game.tokens.push(...fragment.get("tokens").split(",").filter((t) => t));
+  // Which seat each token is.
+  for (const t of game.tokens) {
+    const r = await api("GET", "/api/games/" + id, undefined, t);
+    if (r.status === 200) game.seatTokens[r.json.seat] = t;
+    else { main().replaceChildren(el("p", { class: "error" }, r.json ? r.json.error : r.text)); return; }
+  }
+  main().replaceChildren(el("div", { id: "ck-game" },
+    el("div", { id: "ck-board-box" }, el("div", { id: "ck-zoom" },
+      el("button", { type: "button", title: "zoom in", onclick: () => zoom(0.8) }, "+"),
+      el("button", { type: "button", title: "zoom out", onclick: () => zoom(1.25) }, "−"),
+      el("button", { type: "button", title: "the whole board", onclick: () => { game.view = null; game.viewChosen = false; applyView(); } }, "fit")),
+      el("div", { id: "ck-board" })),
+    el("div", { id: "ck-side" })));
+  setupPanZoom();
+  document.addEventListener("keydown", (e) => { if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1); });
+  await refresh();
+  game.events = new EventSource("/api/games/" + id + "/events");
+  game.events.addEventListener("change", () => refresh());
+}
+
+let refreshing = null, again = false;
+async function refresh() {
+  if (refreshing) { again = true; return refreshing; }
+  refreshing = (async () => {
+    do {
+      again = false;
+      const token = viewerToken();
+      const state = await api("GET", "/api/games/" + game.id, undefined, token);
+      if (state.status !== 200) { setStatus(state.json ? state.json.error : "error " + state.status); break; }
+      game.state = state.json;
+      const svg = await fetch("/api/games/" + game.id + "/board.svg", { headers: token ? { "X-Seat-Token": token } : {} }).then((r) => r.text());
+      render(state.json, svg);
+    } while (again);
+  })();
+  try { await refreshing; } finally { refreshing = null; }
+}
+
+async function play(optionId) {
+  const r = await api("POST", "/api/games/" + game.id + "/moves", { option: optionId }, viewerToken());
+  if (r.status !== 200) setStatus(r.json ? r.json.error : "error " + r.status);
+  await refresh();
+}
+
+function rotationsOffered(state) {
+  return [...new Set(state.options.filter((o) => o.kind === "tile").map((o) => o.rotation / 90))].sort();
+}
+
+function rotate(step) {
+  const offered = rotationsOffered(game.state);
+  if (!offered.length) return;
+  let i = offered.indexOf(game.rotation);
+  i = i < 0 ? 0 : (i + step + offered.length) % offered.length;
+  game.rotation = offered[i];
+  showRotation();
+}
+
+function showRotation() {
+  for (const g of document.querySelectorAll("#ck-board g.option.placement"))
+    g.classList.toggle("hidden", Number(g.dataset.rotation) !== game.rotation);
+  const preview = document.getElementById("ck-preview");
+  const s = game.state;
+  if (preview && s.tile_to_place) preview.innerHTML = s.tile_to_place.svgs[game.rotation];
+  const label = document.getElementById("ck-rotation");
+  if (label) label.textContent = "R" + game.rotation * 90;
+}
+
+function render(s, svg) {
+  const name = (seat) => s.players[seat] ? s.players[seat].name : "";
+  const mySeat = s.seat;
+  const onTurn = !s.finished && s.options.length > 0;
+  const root = document.getElementById("ck-game");
+  root.dataset.turn = s.turn;
+  root.dataset.activeSeat = s.active;
+  root.dataset.finished = s.finished;
+  root.dataset.version = s.version;
+  root.dataset.seat = mySeat;
+  setStatus(s.finished ? "The game is over" : "Turn " + s.turn + ": " + (onTurn ? "your move, " + name(s.active) : name(s.active) + " to move"));
+
+  // Several seats on one screen: a curtain between them keeps hands private (HF-13).
+  if (Object.keys(game.seatTokens).length > 1 && onTurn && game.shownSeat !== s.active && !document.querySelector(".curtain")) {
+    document.body.append(el("div", { class: "curtain" }, "Pass the screen to " + name(s.active),
+      el("button", { type: "button", "data-curtain": "", onclick: (e) => { game.shownSeat = s.active; e.target.parentNode.remove(); } }, "I am " + name(s.active))));
+  }
+
+  const board = document.getElementById("ck-board");
+  board.innerHTML = svg;
+  for (const g of board.querySelectorAll("g.option")) g.addEventListener("click", (e) => { if (!game.dragged) play(g.dataset.optionId); e.stopPropagation(); });
+  const offered = rotationsOffered(s);
+  if (offered.length && !offered.includes(game.rotation)) game.rotation = offered[0];
+  applyView();
+
+  const side = document.getElementById("ck-side");
+  const sections = [];
+  if (s.tile_to_place && onTurn) {
+    sections.push(el("section", {}, el("h2", {}, "Your tile: ", s.tile_to_place.tile, s.tile_to_place.from_hand ? " (from your hand)" : ""),
+      el("div", { class: "tile-preview" }, el("div", { id: "ck-preview" }),
+        el("button", { type: "button", title: "turn left (shift-R)", onclick: () => rotate(-1) }, "↺"),
+        el("button", { type: "button", title: "turn right (R)", onclick: () => rotate(1) }, "↻"),
+        el("span", { id: "ck-rotation" })),
+      el("p", { class: "note" }, "Click a highlighted place on the board. " + offered.length + " of 4 turns fit somewhere.")));
+  }
+  const choiceButtons = s.options.filter((o) => o.kind !== "tile" && o.kind !== "hand-tile").map((o) =>
+    el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => play(o.id) }, o.label));
+  if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, s.phase === "figure" ? "Figure step" : "Tile step"),
+    el("div", { class: "choices" }, choiceButtons),
+    s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board.") : null));
+  if (mySeat >= 0 && s.hand.length) {
+    const handOptions = new Map(s.options.filter((o) => o.kind === "hand-tile").map((o) => [o.tile, o]));
+    sections.push(el("section", {}, el("h2", {}, "Your hand (only you see it)"), el("div", { class: "hand" }, s.hand.map((h) => {
+      const card = el("div", { class: "card" });
+      card.innerHTML = h.svg;
+      card.append(el("span", { class: "note" }, h.tile));
+      const o = handOptions.get(h.tile);
+      if (o) card.append(el("button", { type: "button", "data-option-id": o.id, "data-kind": "hand-tile", onclick: () => play(o.id) }, "play instead of drawing"));
+      return card;
+    }))));
+  }
+  sections.push(playersSection(s));
+  if (s.finished) sections.push(summarySection(s));
+  sections.push(el("section", {}, el("h2", {}, "Points"), el("ul", { class: "log", id: "ck-points" },
+    s.scores.slice().reverse().map((e) => el("li", { class: "entry" }, el("span", { class: "swatch", style: "background:" + playerColour(e.player) }),
+      "turn " + e.turn + (e.final ? ", final" : "") + ": " + name(e.player) + " +" + e.points + " " + e.breakdown)))));
+  const byTurn = [];
+  for (const l of s.log) (byTurn.length && byTurn[byTurn.length - 1].turn === l.turn ? byTurn[byTurn.length - 1].lines : (byTurn.push({ turn: l.turn, player: l.player, lines: [] }), byTurn[byTurn.length - 1].lines)).push(l.text);
+  sections.push(el("section", {}, el("h2", {}, "Turns"), el("ul", { class: "log", id: "ck-log" },
+    byTurn.reverse().map((t) => el("li", {}, "turn " + t.turn + ", " + name(t.player) + ": " + t.lines.join("; "))))));
+  sections.push(el("section", {}, el("a", { href: "/api/games/" + game.id + "/jcz", download: game.id + ".jcz", id: "ck-download",
+    title: "A saved game records every hand as dealt, as JCloisterZone's do" }, "Download the game (.jcz)"),
+    " · ", el("a", { href: "/" }, "all games")));
+  side.replaceChildren(...sections);
+  showRotation();
+}
+
+function playersSection(s) {
+  const rows = s.players.map((p) => el("tr", {},
+    el("td", {}, el("span", { class: "swatch", style: "background:" + playerColour(p.seat) }), p.name, s.active === p.seat ? " ◀" : ""),
+    el("td", { class: "note" }, p.kind),
+    el("td", { class: "score", "data-score-seat": p.seat }, p.score),
+    el("td", {}, Object.entries(p.supply.figures).map(([k, n]) => n + " " + k).join(", "),
+      Object.keys(p.supply.tokens).length ? "; " + Object.entries(p.supply.tokens).map(([k, n]) => n + " " + k.replace(/^LB_/, "").toLowerCase()).join(", ") : "",
+      p.hand_size ? "; " + p.hand_size + " in hand" : "")));
+  return el("section", {}, el("h2", {}, "Players"), el("table", { id: "ck-players" },
+    el("tr", {}, el("th", {}, "player"), el("th", {}, ""), el("th", {}, "points"), el("th", {}, "supply")), rows),
+    el("p", { class: "note" }, s.tiles_left + " tiles left"));
+}
+
+function summarySection(s) {
+  const winners = s.result.winners.map((w) => s.players[w].name).join(" and ");
+  const finals = s.scores.filter((e) => e.final);
+  return el("section", { id: "ck-summary" }, el("h2", {}, "Final scores"),
+    el("p", {}, winners + (s.result.winners.length > 1 ? " share the win" : " wins"), s.result.end_reason ? " (" + s.result.end_reason + ")" : ""),
+    el("ol", {}, s.players.slice().sort((a, b) => b.score - a.score).map((p) => el("li", {}, p.name + ": " + p.score))),
+    el("h2", {}, "Final scoring"), el("ul", {}, finals.map((e) => el("li", {}, s.players[e.player].name + " +" + e.points + " " + e.breakdown))));
+}
+
+// ------------------------------------------------------------------ pan and zoom
+
+function boardSvg() { return document.querySelector("#ck-board svg.ck-board"); }
+
+function applyView() {
+  const svg = boardSvg();
+  if (!svg) return;
+  // The whole board, until the person pans or zooms (the board grows and
+  // moves its origin from turn to turn; "fit" goes back to it).
+  if (!game.view || !game.viewChosen) {
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+    game.view = { x, y, w, h };
+  }
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("viewBox", [game.view.x, game.view.y, game.view.w, game.view.h].join(" "));
+}
+
+function zoom(factor, cx, cy) {
+  const v = game.view;
+  if (!v) return;
+  cx = cx === undefined ? v.x + v.w / 2 : cx;
+  cy = cy === undefined ? v.y + v.h / 2 : cy;
+  game.view = { x: cx - (cx - v.x) * factor, y: cy - (cy - v.y) * factor, w: v.w * factor, h: v.h * factor };
+  game.viewChosen = true;
+  applyView();
+}
+
+function setupPanZoom() {
+  const box = document.getElementById("ck-board-box");
+  let start = null;
+  const toBoard = (e) => {
+    const svg = boardSvg();
+    const r = svg.getBoundingClientRect();
+    const scale = Math.max(game.view.w / r.width, game.view.h / r.height);
+    return { scale, x: game.view.x + (e.clientX - r.left) * scale, y: game.view.y + (e.clientY - r.top) * scale };
+  };
+  box.addEventListener("wheel", (e) => {
+    if (!boardSvg() || !game.view) return;
+    e.preventDefault();
+    const p = toBoard(e);
+    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+  }, { passive: false });
+  box.addEventListener("mousedown", (e) => {
+    if (!game.view || e.button !== 0) return;
+    start = { x: e.clientX, y: e.clientY, view: { ...game.view }, scale: toBoard(e).scale };
+    game.dragged = false;
+  });
+  window.addEventListener("mousemove", (e) => {
+    if (!start) return;
+    const dx = e.clientX - start.x, dy = e.clientY - start.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) { game.dragged = true; box.classList.add("dragging"); }
+    if (!game.dragged) return;
+    game.view = { ...start.view, x: start.view.x - dx * start.scale, y: start.view.y - dy * start.scale };
+    game.viewChosen = true;
+    applyView();
+  });
+  window.addEventListener("mouseup", () => { start = null; box.classList.remove("dragging"); setTimeout(() => { game.dragged = false; }, 0); });
+}
+
+// ------------------------------------------------------------------ start
+
+const path = location.pathname.match(/^\/game\/([a-z0-9]{1,32})$/);
+(path ? showGame(path[1]) : showHome()).catch((e) => { main().replaceChildren(el("p", { class: "error" }, String(e))); });
