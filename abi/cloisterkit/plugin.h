@@ -38,7 +38,7 @@ extern "C" {
 /* The ABI major is also part of the entry symbol's name. */
 #define CK_ABI_MAJOR 1
 /* Minor versions add fields at the end of structs or new constants. */
-#define CK_ABI_MINOR 1
+#define CK_ABI_MINOR 2
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers).
  * 4 (release 1.1.0): the OfferTileStepOptions effect.
  * 5 (release 1.2.0): the manifest's declared hand play (HandPlayDecl). */
@@ -76,6 +76,11 @@ typedef int32_t ck_status;
 #define CK_E_BUFFER_TOO_LARGE (-6)  /* an input is larger than CK_MAX_BUFFER_SIZE */
 #define CK_E_INTERNAL (-7)          /* a bug inside the module (a caught exception) */
 #define CK_E_NO_SUCH_EXPANSION (-8) /* expansion index out of range          */
+/* ABI 1.2: the game's setup (its rule options, its number of players)
+ * cannot be played. The user's choice, not a bug in the module: the message
+ * says what is wrong and what to choose instead. A host older than ABI 1.2
+ * sees an unknown error, with the same message. */
+#define CK_E_SETUP_REFUSED (-9)
 /* Codes -1000 to -1999 are reserved for expansion-specific errors. */
 #define CK_E_EXPANSION_FIRST (-1999)
 #define CK_E_EXPANSION_LAST (-1000)

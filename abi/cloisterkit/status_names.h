@@ -25,6 +25,7 @@ static inline const char* ck_status_to_string(ck_status status) {
         case CK_E_BUFFER_TOO_LARGE: return "CK_E_BUFFER_TOO_LARGE";
         case CK_E_INTERNAL: return "CK_E_INTERNAL";
         case CK_E_NO_SUCH_EXPANSION: return "CK_E_NO_SUCH_EXPANSION";
+        case CK_E_SETUP_REFUSED: return "CK_E_SETUP_REFUSED";
         default: break;
     }
     if (status >= CK_E_EXPANSION_FIRST && status <= CK_E_EXPANSION_LAST) return "CK_E_EXPANSION_SPECIFIC";

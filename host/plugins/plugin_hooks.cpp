@@ -256,6 +256,13 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     }();
     check_time(i, hook, started);
     const PartScope profile(ProfilePart::ResponseCheck);
+    // The user chose a setup the expansion cannot play: their error, said in
+    // the expansion's words, not a misbehaving module. Only the setup is
+    // the user's to change; the status anywhere else is a failure below.
+    if (status == CK_E_SETUP_REFUSED && hook == CK_HOOK_GAME_START) {
+        const std::string why = error_text(err);
+        throw HostError(ErrorCategory::BadInput, why.empty() ? e.id + " refused the game's setup (it gave no reason)" : why);
+    }
     if (!CK_SUCCEEDED(status))
         fail(i, hook, std::string("call_hook failed with ") + e.module->status_name(status) + ": " + error_text(err));
     if (status == CK_NOTHING_TO_DO || out.size == 0) return nullptr;

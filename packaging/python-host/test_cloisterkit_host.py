@@ -390,7 +390,7 @@ class CommandLine(unittest.TestCase):
     def test_prints_the_module_and_the_hook_calls(self):
         r = self.run_cli("--module", ARGS.module, "--schemas", ARGS.schemas)
         self.assertEqual(r.returncode, 0, r.stderr)
-        for line in ("module:    cloisterkit-expansions", "ABI:       1.1", "schema:    revision %d" % ck.CK_SCHEMA_REVISION,
+        for line in ("module:    cloisterkit-expansions", "ABI:       1.%d" % ck.CK_ABI_MINOR, "schema:    revision %d" % ck.CK_SCHEMA_REVISION,
                      "  cloisterkit.little-buildings: Little Buildings",
                      "    hooks:        GAME_START, BONUS_POINTS",
                      "    token kinds:  LB_TOWER (tower) x6, LB_HOUSE (house) x6, LB_SHED (shed) x6",

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cloisterkit/plugin.h>
+#include <cloisterkit/sdk/setup_refused.hpp>
 
 #include <new>
 #include <stdexcept>
@@ -38,6 +39,8 @@ ck_status exception_barrier(ck_error* err, Body&& body) noexcept {
         return body();
     } catch (const StatusError& e) {
         return fail(err, e.status(), e.what());
+    } catch (const SetupRefused& e) {
+        return fail(err, CK_E_SETUP_REFUSED, e.what());
     } catch (const std::bad_alloc&) {
         return fail(err, CK_E_OUT_OF_MEMORY, "out of memory");
     } catch (const std::exception& e) {

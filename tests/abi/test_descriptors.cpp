@@ -101,7 +101,8 @@ TEST_F(Descriptors, EveryStatusHasItsName) {
         {CK_E_EXPANSION_FIRST, "CK_E_EXPANSION_SPECIFIC"},
         {-1500, "CK_E_EXPANSION_SPECIFIC"},
         {CK_E_EXPANSION_LAST, "CK_E_EXPANSION_SPECIFIC"},
-        {-9, "CK_E_UNKNOWN"},
+        {CK_E_SETUP_REFUSED, "CK_E_SETUP_REFUSED"},
+        {-10, "CK_E_UNKNOWN"},
         {-2000, "CK_E_UNKNOWN"},
         {7, "CK_UNKNOWN_SUCCESS"},
     };

@@ -74,7 +74,7 @@ private:
 };
 
 inline bool known_status(ck_status s) {
-    return (s >= CK_E_NO_SUCH_EXPANSION && s <= CK_NOTHING_TO_DO) ||
+    return (s >= CK_E_SETUP_REFUSED && s <= CK_NOTHING_TO_DO) ||
            (s >= CK_E_EXPANSION_FIRST && s <= CK_E_EXPANSION_LAST);
 }
 

@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <set>
 
+#include <cloisterkit/sdk/setup_refused.hpp>
+
 #include "deal.hpp"
+#include "options.hpp"
 #include "tiles.hpp"
 
 namespace ck::halflings {
@@ -56,12 +59,29 @@ TEST(HalflingsDeal, HF14_PoolSizeCheck) {
     try {
         check_pool_size(20, 7, 3, true);
         FAIL() << "7 x 3 > 20 accepted";
-    } catch (const std::runtime_error& e) {
+    } catch (const sdk::SetupRefused& e) {  // the user's choice, not a bug (CK_E_SETUP_REFUSED)
         EXPECT_STREQ(e.what(),
-                     "halflings: handSize 3 x 7 players = 21 tiles, but the pool has only 20 (Halflings II 1-4 "
-                     "excluded) (HF-14)");
+                     "halflings: handSize 3 x 7 players needs 21 tiles, but with 7 players at most 2 each fit the "
+                     "pool of 20 (Halflings II 1-4 excluded) (HF-14); choose the rule halflings.handSize=2 or "
+                     "halflings.excludeSymbolTiles=false");
+    }
+    try {
+        check_pool_size(24, 25, 1, false);
+        FAIL() << "25 players x 1 > 24 accepted";
+    } catch (const sdk::SetupRefused& e) {
+        EXPECT_STREQ(e.what(), "halflings: 25 players cannot each take a tile from the pool of 24 (HF-14); play with "
+                               "at most 24 players");
     }
     EXPECT_THROW(check_pool_size(24, 0, 3, false), std::runtime_error);
+}
+
+TEST(HalflingsDeal, HF14_HandSizeAutoIsThreeOrWhatThePoolHoldsForEveryone) {
+    EXPECT_EQ(hand_size_for(kHandSizeAuto, 20, 2), 3);
+    EXPECT_EQ(hand_size_for(kHandSizeAuto, 20, 6), 3);
+    EXPECT_EQ(hand_size_for(kHandSizeAuto, 20, 7), 2);
+    EXPECT_EQ(hand_size_for(kHandSizeAuto, 20, 8), 2);
+    EXPECT_EQ(hand_size_for(kHandSizeAuto, 24, 8), 3);  // excludeSymbolTiles=false
+    EXPECT_EQ(hand_size_for(5, 20, 8), 5);              // a number is the user's, checked by check_pool_size
 }
 
 std::vector<TileType> pool_of(int n) {

@@ -38,8 +38,10 @@ bool is_symbol(const std::string& id) {
     return std::find(symbol_tiles().begin(), symbol_tiles().end(), id) != symbol_tiles().end();
 }
 
-void expect_error(const HookResult& r, const std::vector<std::string>& parts) {
-    EXPECT_EQ(r.status, CK_E_INTERNAL);
+// A setup the user chose that cannot be dealt is their error (issue #29):
+// CK_E_SETUP_REFUSED; what a host gets wrong, CK_E_INTERNAL.
+void expect_error(const HookResult& r, const std::vector<std::string>& parts, ck_status status = CK_E_SETUP_REFUSED) {
+    EXPECT_EQ(r.status, status);
     for (const auto& part : parts) EXPECT_NE(r.error.find(part), std::string::npos) << part << " in: " << r.error;
 }
 
@@ -128,11 +130,24 @@ TEST(HalflingsGameStart, HF39_DraftPicksInReverseTurnOrderEveryRound) {
 // HF-14: handSize x players may not exceed the pool (20 without the symbol
 // tiles, 24 with them); the message names the numbers and the rule.
 TEST(HalflingsGameStart, HF14_HandsLargerThanThePoolAreRefused) {
-    expect_error(start(7, {}), {"handSize 3 x 7 players = 21", "only 20", "HF-14"});
+    expect_error(start(7, {{"halflings.handSize", "3"}}),
+                 {"handSize 3 x 7 players needs 21", "at most 2 each fit the pool of 20", "HF-14",
+                  "choose the rule halflings.handSize=2"});
     expect_error(start(5, {{"halflings.handSize", "5"}, {"halflings.excludeSymbolTiles", "false"}}),
-                 {"handSize 5 x 5 players = 25", "only 24", "HF-14"});
-    expect_error(start(9, {{"halflings.setup", "draft"}}), {"= 27", "only 24", "HF-14"});
+                 {"handSize 5 x 5 players needs 25", "at most 4 each fit the pool of 24", "HF-14"});
+    expect_error(start(9, {{"halflings.setup", "draft"}, {"halflings.handSize", "3"}}),
+                 {"needs 27", "pool of 24", "HF-14"});
     expect_error(start(2, {{"halflings.handSize", "9223372036854775807"}}), {"HF-14"});
+}
+
+// HF-14, handSize=auto (the default): 3 each while the pool holds them, as
+// many as it holds for everyone beyond (our reading: the rules leave more
+// than 6 players open).
+TEST(HalflingsGameStart, HF14_AutoHandSizeDealsEveryPlayerCount) {
+    for (int players = 1; players <= 8; ++players)
+        for (const auto& hand : deal(players, {})) EXPECT_EQ(hand.size(), players <= 6 ? 3u : 2u) << players;
+    for (const auto& hand : deal(8, {{"halflings.excludeSymbolTiles", "false"}})) EXPECT_EQ(hand.size(), 3u);
+    for (const auto& hand : deal(9, {{"halflings.setup", "draft"}})) EXPECT_EQ(hand.size(), 2u);  // 24 / 9
 }
 
 // HF-14 boundary: exactly the pool is fine, and everything is dealt.
@@ -145,7 +160,7 @@ TEST(HalflingsGameStart, HF14_HandsFillingThePoolExactlyAreDealt) {
 // HF-14: the pool is the halflings among the game's tile types, nothing else.
 TEST(HalflingsGameStart, HF14_ThePoolIsOnlyTheHalflingsTileTypes) {
     const HookResult r = call(CK_HOOK_GAME_START, make_state_without_halflings(2), game_start(2));
-    expect_error(r, {"= 6 tiles", "only 0", "HF-14"});
+    expect_error(r, {"2 players cannot each take a tile from the pool of 0", "HF-14"});
 }
 
 // HF-40: the 1st-edition rulesets deal 2; an explicit handSize wins over the preset.
@@ -163,7 +178,7 @@ TEST(HalflingsGameStart, HF40_HandSizeComesFromTheRulesetUnlessGiven) {
 TEST(HalflingsGameStart, HF40_HandSizeMustBeAWholeNumberOfAtLeastOne) {
     for (const char* bad : {"0", "-1", "two", "2.5", "", " 3", "3 "})
         expect_error(start(2, {{"halflings.handSize", bad}}),
-                     {"halflings.handSize must be a whole number >= 1", std::string("'") + bad + "'"});
+                     {"halflings.handSize must be a whole number >= 1 or auto", std::string("'") + bad + "'"});
 }
 
 TEST(HalflingsGameStart, UnknownOptionValuesAreClearErrors) {
@@ -210,18 +225,18 @@ TEST(HalflingsGameStart, PresetHandsIgnoreThePoolAndTheSeed) {
 TEST(HalflingsGameStart, PresetHandsMustBeOnePerPlayer) {
     const TestState state = make_state(3);
     const HookResult r = call(CK_HOOK_GAME_START, state, game_start(3, 42, {{type_of(state, "HF/I-1")}, {}}));
-    expect_error(r, {"2 preset hands for 3 players"});
+    expect_error(r, {"2 preset hands for 3 players"}, CK_E_INTERNAL);
 }
 
 TEST(HalflingsGameStart, PresetHandTilesMustBeTileTypesOfTheGame) {
     const TestState state = make_state(2);
     const auto unknown = static_cast<uint16_t>(state.setup.tile_types.size());
     const HookResult r = call(CK_HOOK_GAME_START, state, game_start(2, 42, {{unknown}, {}}));
-    expect_error(r, {"tile type " + std::to_string(unknown) + " is not in the game's tile types"});
+    expect_error(r, {"tile type " + std::to_string(unknown) + " is not in the game's tile types"}, CK_E_INTERNAL);
 }
 
 TEST(HalflingsGameStart, PlayerCountDisagreeingWithTheStateIsAnError) {
-    expect_error(call(CK_HOOK_GAME_START, make_state(3), game_start(4)), {"4 players", "lists 3"});
+    expect_error(call(CK_HOOK_GAME_START, make_state(3), game_start(4)), {"4 players", "lists 3"}, CK_E_INTERNAL);
 }
 
 }  // namespace

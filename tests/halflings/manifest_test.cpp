@@ -95,10 +95,10 @@ TEST(HalflingsManifest, DeclaresEveryOptionWithDefaultFirst) {
         EXPECT_EQ(o->allowed, allowed) << key;
         EXPECT_GT(o->description.size(), 60u) << key;
     }
-    // HF-40: handSize is free-form (any whole number >= 1), default 3.
+    // HF-40: handSize is free-form (any whole number >= 1, or auto), default auto (HF-14).
     const fb::RuleOptionDeclT* hand = find_option(m, "halflings.handSize");
     ASSERT_NE(hand, nullptr);
-    EXPECT_EQ(hand->default_value, "3");
+    EXPECT_EQ(hand->default_value, "auto");
     EXPECT_TRUE(hand->allowed.empty());
     EXPECT_NE(hand->description.find("HF-14"), std::string::npos);
     // Barns and bridges do not exist in this library; the descriptions say so.
@@ -114,13 +114,13 @@ TEST(HalflingsManifest, HF3_3_PresetsFollowTheRulesTable) {
     EXPECT_EQ(preset(m, "2021"), (Sets{{"halflings.featureCount", "spaces"},
                                        {"halflings.monasteryCount", "spaces"},
                                        {"halflings.gridUnit", "space"},
-                                       {"halflings.handSize", "3"},
+                                       {"halflings.handSize", "auto"},
                                        {"halflings.barnPlacement", "fullCorners"},
                                        {"halflings.bridgeCount", "one"}}));
     EXPECT_EQ(preset(m, "2020"), (Sets{{"halflings.featureCount", "tiles"},
                                        {"halflings.monasteryCount", "spaces"},
                                        {"halflings.gridUnit", "tile"},
-                                       {"halflings.handSize", "3"},
+                                       {"halflings.handSize", "auto"},
                                        {"halflings.barnPlacement", "noEmptyQuarter"},
                                        {"halflings.bridgeCount", "one"}}));
     EXPECT_EQ(preset(m, "2015"), (Sets{{"halflings.featureCount", "tiles"},

@@ -25,7 +25,7 @@ TEST(HalflingsOptions, DefaultsAreThe2021Rules) {
     EXPECT_EQ(o.feature_count, Count::Spaces);
     EXPECT_EQ(o.monastery_count, Count::Spaces);
     EXPECT_EQ(o.grid_unit, GridUnit::Space);
-    EXPECT_EQ(o.hand_size, 3);
+    EXPECT_EQ(o.hand_size, kHandSizeAuto);  // 3, or fewer for 7 and 8 players (HF-14)
     EXPECT_EQ(o.setup, Setup::Random);
     EXPECT_TRUE(o.exclude_symbol_tiles());
     EXPECT_EQ(o.barn_placement, BarnPlacement::FullCorners);
@@ -38,7 +38,7 @@ TEST(HalflingsOptions, HF3_3_EachPresetsValues) {
     EXPECT_EQ(y2020.feature_count, Count::Tiles);
     EXPECT_EQ(y2020.monastery_count, Count::Spaces);
     EXPECT_EQ(y2020.grid_unit, GridUnit::Tile);
-    EXPECT_EQ(y2020.hand_size, 3);
+    EXPECT_EQ(y2020.hand_size, kHandSizeAuto);
     EXPECT_EQ(y2020.barn_placement, BarnPlacement::NoEmptyQuarter);
     EXPECT_EQ(y2020.bridge_count, BridgeCount::One);
 

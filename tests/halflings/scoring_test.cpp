@@ -213,7 +213,7 @@ TEST(HalflingsScoring, MissingTileCountIsAClearError) {
 
 TEST(HalflingsScoring, UnknownCountValueIsAClearError) {
     const HookResult r = score({{"halflings.featureCount", "triangles"}}, ex2_road());
-    EXPECT_EQ(r.status, CK_E_INTERNAL);
+    EXPECT_EQ(r.status, CK_E_SETUP_REFUSED);  // the user's choice (issue #29), not a bug
     EXPECT_NE(r.error.find("halflings.featureCount has unknown value 'triangles' (allowed: spaces, tiles)"),
               std::string::npos)
         << r.error;

@@ -144,6 +144,41 @@ TEST(HfCli, HalflingsOptionsAreTheExpansionsOwnAndCheckedBeforePlay) {
     EXPECT_THAT(without.err, HasSubstr("unknown option \"halflings.gridUnit\""));
 }
 
+// Issue #29: a setup the user chose that an expansion cannot play is the
+// user's error (CK_E_SETUP_REFUSED), said in the expansion's words with
+// what to choose instead; never a module's internal error.
+TEST(HfCli, HF14_HF40_SetupsThatCannotBePlayedAreThePlayersErrorWithTheFix) {
+    const CommandResult seven = run_cli("play --players 7 --expansions halflings --seed 1 --rule halflings.handSize=3");
+    EXPECT_EQ(seven.status, 2) << seven.output();
+    EXPECT_THAT(seven.err, HasSubstr("halflings: handSize 3 x 7 players needs 21 tiles, but with 7 players at most 2 "
+                                     "each fit the pool of 20 (Halflings II 1-4 excluded) (HF-14); choose the rule "
+                                     "halflings.handSize=2"));
+    EXPECT_THAT(seven.err, Not(HasSubstr("CK_E_INTERNAL")));
+    EXPECT_THAT(seven.err, Not(HasSubstr("plugin module")));
+    // The 2021 preset's hand size fits (HF-14) and the game is played.
+    EXPECT_EQ(run_cli("play --players 7 --expansions halflings --seed 1 --rule halflings.handSize=2").status, 0);
+    const CommandResult word = run_cli("play --expansions halflings --seed 1 --rule halflings.handSize=two");
+    EXPECT_EQ(word.status, 2);
+    EXPECT_THAT(word.err, HasSubstr("halflings: rule option halflings.handSize must be a whole number >= 1 or auto, "
+                                    "got 'two' (HF-40)"));
+    EXPECT_THAT(word.err, Not(HasSubstr("CK_E_INTERNAL")));
+    // (A value outside a declared list, e.g. littleBuildings.values=lots, the
+    // host refuses before any hook: HfCli.HalflingsOptionsAreTheExpansionsOwn...)
+}
+
+// HF-14 with handSize=auto (the default): every player count the host
+// allows is dealt, 3 each while the pool of 20 holds them and 2 beyond.
+TEST(HfCli, HF14_TheDefaultHandSizeDealsEveryPlayerCount) {
+    for (int players = 1; players <= 8; ++players) {
+        const json game = run_json("play --players " + std::to_string(players) +
+                                   " --expansions halflings --seed 4 --json");
+        if (HasFailure()) return;
+        ASSERT_EQ(game["scores"].size(), static_cast<size_t>(players));
+        const size_t want = players <= 6 ? 3 : 2;
+        for (const auto& hand : game["hands"]) EXPECT_EQ(hand["dealt"].size(), want) << players << " players";
+    }
+}
+
 TEST(HfCli, SimulateWithBothExpansions) {
     const json both = run_json("simulate --games 40 --seed 9 " + kBoth + " --players 3 --json");
     const json lb = run_json("simulate --games 40 --seed 9 --expansions little-buildings --players 3 --json");

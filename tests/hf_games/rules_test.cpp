@@ -443,9 +443,9 @@ TEST(HfGames, PresetHandsMustBeDealtExactlyAndNeedHalflings) {
 TEST(HfGames, PresetsSetTheirKeysAndExplicitKeysWin) {
     auto hooks = hf_hooks();
     const std::map<std::string, std::map<std::string, std::string>> presets{
-        {"2021", {{"featureCount", "spaces"}, {"monasteryCount", "spaces"}, {"gridUnit", "space"}, {"handSize", "3"}}},
+        {"2021", {{"featureCount", "spaces"}, {"monasteryCount", "spaces"}, {"gridUnit", "space"}, {"handSize", "auto"}}},
         {"2020",
-         {{"featureCount", "tiles"}, {"monasteryCount", "spaces"}, {"gridUnit", "tile"}, {"handSize", "3"},
+         {{"featureCount", "tiles"}, {"monasteryCount", "spaces"}, {"gridUnit", "tile"}, {"handSize", "auto"},
           {"barnPlacement", "noEmptyQuarter"}}},
         {"2015",
          {{"featureCount", "tiles"}, {"monasteryCount", "tiles"}, {"gridUnit", "tile"}, {"handSize", "2"},
@@ -455,7 +455,8 @@ TEST(HfGames, PresetsSetTheirKeysAndExplicitKeysWin) {
     for (const auto& [preset, keys] : presets) {
         const Game game(hf_setup(*hooks, {}, {}, 2, 0, {{"halflings.ruleset", preset}}));
         for (const auto& [key, value] : keys) EXPECT_EQ(game.rules().at("halflings." + key), value) << preset << " " << key;
-        EXPECT_EQ(game.player(0).hand.size(), static_cast<size_t>(std::stoi(keys.at("handSize")))) << preset;
+        const std::string size = keys.at("handSize");  // auto: 3 for two players (HF-14)
+        EXPECT_EQ(game.player(0).hand.size(), static_cast<size_t>(size == "auto" ? 3 : std::stoi(size))) << preset;
     }
     const Game game(hf_setup(*hooks, {}, {}, 2, 0, {{"halflings.ruleset", "2015"}, {"halflings.handSize", "4"}}));
     EXPECT_EQ(game.rules().at("halflings.handSize"), "4");

@@ -232,7 +232,7 @@ TEST(LittleBuildingsBonus, MonasteryWithoutAreaIsAClearError) {
 TEST(LittleBuildingsBonus, UnknownScopeValueIsAClearError) {
     TestState state = make_state(2, {{"littleBuildings.scope", "everything"}});
     const HookResult r = call(CK_HOOK_BONUS_POINTS, state, bonus_points(road(five_tile_road(), 5)));
-    EXPECT_EQ(r.status, CK_E_INTERNAL);
+    EXPECT_EQ(r.status, CK_E_SETUP_REFUSED);
     EXPECT_NE(r.error.find("littleBuildings.scope"), std::string::npos) << r.error;
 }
 

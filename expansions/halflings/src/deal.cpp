@@ -1,10 +1,14 @@
 #include "deal.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include <cloisterkit/sdk/setup_refused.hpp>
+
+#include "options.hpp"
 #include "tiles.hpp"
 
 namespace ck::halflings {
@@ -41,12 +45,25 @@ std::vector<TileType> halflings_pool(const std::vector<std::string_view>& tile_t
 void check_pool_size(size_t pool_size, int player_count, int64_t hand_size, bool exclude_symbol_tiles) {
     if (player_count < 1)
         throw std::runtime_error("halflings: cannot deal to " + std::to_string(player_count) + " players");
-    if (hand_size <= static_cast<int64_t>(pool_size) / player_count) return;
+    const int64_t most = static_cast<int64_t>(pool_size) / player_count;
+    if (hand_size <= most) return;
+    const std::string pool = "the pool of " + std::to_string(pool_size) +
+                             (exclude_symbol_tiles ? " (Halflings II 1-4 excluded)" : "");
+    if (most == 0)
+        throw sdk::SetupRefused("halflings: " + std::to_string(player_count) + " players cannot each take a tile from " +
+                                pool + " (HF-14); play with at most " + std::to_string(pool_size) + " players");
     const bool fits = hand_size <= std::numeric_limits<int64_t>::max() / player_count;
-    const std::string needed = fits ? std::to_string(hand_size * player_count) : "too many";
-    throw std::runtime_error("halflings: handSize " + std::to_string(hand_size) + " x " + std::to_string(player_count) +
-                             " players = " + needed + " tiles, but the pool has only " + std::to_string(pool_size) +
-                             (exclude_symbol_tiles ? " (Halflings II 1-4 excluded)" : "") + " (HF-14)");
+    const std::string needed = fits ? std::to_string(hand_size * player_count) : "more";
+    throw sdk::SetupRefused("halflings: handSize " + std::to_string(hand_size) + " x " + std::to_string(player_count) +
+                            " players needs " + needed + " tiles, but with " + std::to_string(player_count) +
+                            " players at most " + std::to_string(most) + " each fit " + pool +
+                            " (HF-14); choose the rule halflings.handSize=" + std::to_string(most) +
+                            (exclude_symbol_tiles ? " or halflings.excludeSymbolTiles=false" : ""));
+}
+
+int64_t hand_size_for(int64_t hand_size, size_t pool_size, int player_count) {
+    if (hand_size != kHandSizeAuto || player_count < 1) return hand_size;
+    return std::min<int64_t>(kAutoHandSize, static_cast<int64_t>(pool_size) / player_count);
 }
 
 std::vector<Dealt> deal_random(std::vector<TileType> pool, int player_count, int hand_size, uint64_t seed) {

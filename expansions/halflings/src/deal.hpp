@@ -29,9 +29,16 @@ private:
 // `exclude_symbol_tiles` (HF-11, HF-12).
 std::vector<TileType> halflings_pool(const std::vector<std::string_view>& tile_types, bool exclude_symbol_tiles);
 
-// HF-14: throws std::runtime_error naming the numbers when
-// hand_size x player_count exceeds the pool.
+// HF-14: throws sdk::SetupRefused (the user's choice cannot be dealt),
+// naming the numbers and the handSize that fits, when hand_size x
+// player_count exceeds the pool; std::runtime_error for no players.
 void check_pool_size(size_t pool_size, int player_count, int64_t hand_size, bool exclude_symbol_tiles);
+
+// handSize=auto (kHandSizeAuto): 3 each, fewer when the pool does not hold
+// 3 for every player (HF-14: 7 or 8 players and the 20-tile pool get 2).
+// Any other hand_size is returned as it is.
+constexpr int64_t kAutoHandSize = 3;
+int64_t hand_size_for(int64_t hand_size, size_t pool_size, int player_count);
 
 // One tile given to one seat (0 = first in turn order), in dealing order.
 struct Dealt {

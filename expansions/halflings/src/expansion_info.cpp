@@ -12,7 +12,7 @@ sdk::ExpansionInfo expansion_info() {
     sdk::ExpansionInfo info;
     info.id = kExpansionId;
     info.name = "Halflings";
-    info.version = "1.2.0";
+    info.version = "1.3.0";
     info.description =
         "24 triangular tiles, each half a board space, dealt into small private hands (3 each by default, "
         "at random or by draft). On their turn a player may play a halfling from their hand instead of "

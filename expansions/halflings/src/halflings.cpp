@@ -114,8 +114,9 @@ public:
 
         const bool exclude = options.exclude_symbol_tiles();
         const std::vector<TileType> pool = pool_of(ctx, exclude);
-        check_pool_size(pool.size(), count, options.hand_size, exclude);
-        const int hand_size = static_cast<int>(options.hand_size);  // <= 24 after the check
+        const int64_t wanted = hand_size_for(options.hand_size, pool.size(), count);
+        check_pool_size(pool.size(), count, wanted == 0 ? 1 : wanted, exclude);
+        const int hand_size = static_cast<int>(wanted);  // <= 24 after the check
         const std::vector<Dealt> dealt = options.setup == Setup::Random
                                              ? deal_random(pool, count, hand_size, args.seed())
                                              : deal_draft(pool, count, hand_size, args.seed());

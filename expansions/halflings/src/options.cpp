@@ -70,10 +70,11 @@ constexpr OptionTable<BridgeCount, 2> kBridgeCountOption{
     "Road count of a bridge over two triangles (HF-56). Declared so the presets are complete; it has "
     "no effect in this library, which has no bridges."};
 
-constexpr std::string_view kHandSizeDefault = "3";
+constexpr std::string_view kHandSizeDefault = "auto";
 constexpr std::string_view kHandSizeDescription =
-    "Halflings per player, a whole number >= 1 (HF-12, HF-40); 3 in the 2nd edition, 2 in the 1st. "
-    "handSize x players must not exceed the pool (HF-14). Not enforced when a saved game fixes the hands.";
+    "Halflings per player, a whole number >= 1 (HF-12, HF-40), or auto: 3 (the 2nd edition's), fewer when "
+    "3 each do not fit the pool (7 or 8 players with excludeSymbolTiles). handSize x players must not exceed "
+    "the pool (HF-14). Not enforced when a saved game fixes the hands.";
 
 // The presets (docs/expansions/halflings.md "Presets"), one row per ruleset value. Every row names all six
 // keys, so a preset fixes an era completely (the table's "none" means the
@@ -83,8 +84,8 @@ struct PresetRow {
     std::string_view feature_count, monastery_count, grid_unit, hand_size, barn_placement, bridge_count;
 };
 constexpr std::array<PresetRow, 4> kPresets{{
-    {"2021", "spaces", "spaces", "space", "3", "fullCorners", "one"},
-    {"2020", "tiles", "spaces", "tile", "3", "noEmptyQuarter", "one"},
+    {"2021", "spaces", "spaces", "space", "auto", "fullCorners", "one"},
+    {"2020", "tiles", "spaces", "tile", "auto", "noEmptyQuarter", "one"},
     {"2015", "tiles", "tiles", "tile", "2", "noEmptyQuarter", "perTile"},
     {"2014", "spaces", "spaces", "space", "2", "fullCorners", "one"},
 }};
@@ -112,10 +113,11 @@ E read_one(const RuleLookup& rule, const OptionTable<E, N>& table) {
 
 int64_t read_hand_size(const RuleLookup& rule) {
     const std::string_view text = rule(option_keys::kHandSize).value_or(kHandSizeDefault);
+    if (text == "auto") return kHandSizeAuto;
     const std::optional<int64_t> n = sdk::parse_int(text);
     if (!n || *n < 1)
-        throw std::runtime_error("halflings: rule option " + std::string(option_keys::kHandSize) +
-                                 " must be a whole number >= 1, got '" + std::string(text) + "' (HF-40)");
+        throw sdk::SetupRefused("halflings: rule option " + std::string(option_keys::kHandSize) +
+                                " must be a whole number >= 1 or auto, got '" + std::string(text) + "' (HF-40)");
     return *n;
 }
 

@@ -30,12 +30,16 @@ enum class SymbolTiles { Auto, Exclude, Keep };
 enum class BarnPlacement { FullCorners, NoEmptyQuarter };  // HF-53
 enum class BridgeCount { One, PerTile };                   // HF-56
 
+// handSize=auto: 3 each, or as many as the pool holds for every player
+// (hand_size_for in deal.hpp).
+constexpr int64_t kHandSizeAuto = 0;
+
 struct Options {
     Ruleset ruleset = Ruleset::Y2021;
     Count feature_count = Count::Spaces;
     Count monastery_count = Count::Spaces;
     GridUnit grid_unit = GridUnit::Space;
-    int64_t hand_size = 3;
+    int64_t hand_size = kHandSizeAuto;  // or a whole number >= 1
     Setup setup = Setup::Random;
     SymbolTiles symbol_tiles = SymbolTiles::Auto;
     BarnPlacement barn_placement = BarnPlacement::FullCorners;

@@ -24,8 +24,10 @@
 
 #include <cloisterkit/sdk/effects.hpp>
 #include <cloisterkit/sdk/hook_context.hpp>
+#include <cloisterkit/sdk/setup_refused.hpp>
 
 namespace ck::sdk {
+
 
 struct RuleOption {
     std::string key;

@@ -51,13 +51,13 @@ struct OptionTable {
     }
 
     // The meaning of `value` (the default's when absent). An unknown value
-    // throws std::runtime_error "<who>: rule option KEY has unknown value 'V'
-    // (allowed: ...)", which the SDK reports to the host as CK_E_INTERNAL.
+    // throws SetupRefused "<who>: rule option KEY has unknown value 'V'
+    // (allowed: ...)", which the host reports as the user's error.
     E read(std::optional<std::string_view> value, std::string_view who) const {
         if (!value) return choices.front().meaning;
         for (const auto& c : choices)
             if (c.value == *value) return c.meaning;
-        throw std::runtime_error(std::string(who) + ": rule option " + std::string(key) + " has unknown value '" +
+        throw SetupRefused(std::string(who) + ": rule option " + std::string(key) + " has unknown value '" +
                                  std::string(*value) + "' (allowed: " + allowed() + ")");
     }
 };
