@@ -39,7 +39,12 @@ failed=0
 #     with lintian; a package of ASan binaries (their runtime found through
 #     an rpath) is not one to ship. It checks the packaging, and runs in the
 #     ordinary suite.
-asan_excluded='^(render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages)$'
+#   serve.e2e.*: drive Debian's Chromium against `cloisterkit serve`, as
+#     render_e2e_chromium does; serve.api.load: 50 whole games through the
+#     server, minutes under ASan. The server's code runs under ASan in the
+#     other serve.api.* tests (a full game, two seats, a restart after
+#     kill -9, bad input); these run in the ordinary suite.
+asan_excluded='^(render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {

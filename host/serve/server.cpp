@@ -109,6 +109,9 @@ int Server::start(const std::function<void(const std::string&)>& report) {
     const size_t threads = options_.http_threads;
     http_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     http_->set_payload_max_length(options_.max_import_bytes);
+    // Headers and body go out as separate writes: without TCP_NODELAY a
+    // keep-alive client's delayed ACK holds every answer ~40 ms (Nagle).
+    http_->set_tcp_nodelay(true);
     http_->set_keep_alive_max_count(1000);
     http_->set_read_timeout(10, 0);
     http_->set_write_timeout(10, 0);
