@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the project builds with. Idempotent: when
+# Installs the Debian 12 packages the project needs. Idempotent: when
 # everything is present it does nothing (no apt-get update).
+#
+#   install-deps.sh           what building and running `cloisterkit` and the
+#                             plugin module need (scripts/run-game.sh)
+#   install-deps.sh --tests   that and what the test suite, the sanitizer and
+#                             fuzzing builds and the benchmarks add
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkgconf binutils
@@ -10,6 +15,8 @@ packages=(
   libpugixml-dev nlohmann-json3-dev
   # cloisterkit serve: the HTTP server (docs/serve.md).
   libcpp-httplib-dev
+)
+test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # scripts/run-sanitizers.sh and scripts/run-fuzzers.sh: clang with its
   # sanitizer and libFuzzer runtimes (libclang-rt-14-dev is only recommended
@@ -30,6 +37,11 @@ packages=(
   # the test checks both .debs with lintian.
   dpkg-dev file lintian
 )
+case "${1:-}" in
+  "") ;;
+  --tests) packages+=("${test_packages[@]}") ;;
+  *) echo "usage: scripts/install-deps.sh [--tests]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

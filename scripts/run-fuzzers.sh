@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer-common.sh
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --tests
 
 dir=build-fuzz
 seconds=${CK_FUZZ_SECONDS:-20}

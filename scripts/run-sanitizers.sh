@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer-common.sh
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --tests
 
 parts=("$@")
 ((${#parts[@]})) || parts=(asan tsan)

@@ -11,7 +11,7 @@
 #        cpack=CPACK -- INSTALL_ARGS...
 # INSTALL_ARGS go to tests/install/run.sh as they are (major, generator,
 # cmake, compilers and flags). Exits 77 (CTest: skipped) when dpkg-deb or
-# lintian is missing; scripts/install-deps.sh installs both.
+# lintian is missing; scripts/install-deps.sh --tests installs both.
 set -euo pipefail
 build= work= version= libdir= triplet= runtime= dev= cpack=
 while (($#)); do
@@ -35,13 +35,13 @@ step() { echo "packaging test: $*"; }
 
 for tool in dpkg-deb lintian; do
   if ! command -v "$tool" >/dev/null; then
-    echo "packaging test: SKIPPED: no $tool (scripts/install-deps.sh installs it)"
+    echo "packaging test: SKIPPED: no $tool (scripts/install-deps.sh --tests installs it)"
     exit 77
   fi
 done
 for tool in dpkg-shlibdeps file; do
   command -v "$tool" >/dev/null \
-    || fail "no $tool: cpack needs it for the packages' Depends (scripts/install-deps.sh installs it)"
+    || fail "no $tool: cpack needs it for the packages' Depends (scripts/install-deps.sh --tests installs it)"
 done
 [ "$libdir" = "lib/$triplet" ] \
   || fail "the build's CMAKE_INSTALL_LIBDIR is '$libdir'; Debian packages need lib/$triplet (configure without -DCMAKE_INSTALL_LIBDIR)"

@@ -133,7 +133,7 @@ class Browser(WebDriver):
         if not driver_path or not os.path.exists(chromium_binary()):
             raise Failure("Chromium cannot start here: chromium (%s) or chromedriver (%s) is not installed; "
                           "Debian's packages chromium and chromium-driver are installed by "
-                          "scripts/install-test-deps.sh" % (chromium_binary(), driver_path))
+                          "scripts/install-deps.sh --tests" % (chromium_binary(), driver_path))
         log_path = os.path.join(self.out, "chromedriver-%d.log" % self.port)
         self.log = open(log_path, "w")
         self.proc = subprocess.Popen([driver_path, "--port=%d" % self.port], stdout=self.log, stderr=subprocess.STDOUT)
