@@ -19,17 +19,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from webdriver import Browser, Failure  # noqa: E402
-
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    checks += 1
-    if not condition:
-        raise Failure(what)
-
+from checks import Failure, check  # noqa: E402
+import checks  # noqa: E402
+from webdriver import Browser  # noqa: E402
 
 def expected_scores(game, frame):
     """Each player's total shown at `frame`: 0 the start, t after turn t, the
@@ -119,7 +111,7 @@ def main():
         wd.key("Home")
         shown(0, "Start")
     print("e2e: %d checks of the page in headless Chromium against the game (%d turns); screenshot %s"
-          % (checks, turns, os.path.join(args.out, "page.png")))
+          % (checks.checks, turns, os.path.join(args.out, "page.png")))
 
 
 if __name__ == "__main__":

@@ -21,19 +21,17 @@ one scenario per CTest test:
 
 Python's standard library only; the server listens on 127.0.0.1.
 """
-import argparse
 import concurrent.futures
 import json
 import os
-import shutil
 import signal
 import sys
 import threading
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Failure, Server, check, person_choice, replayed_scores  # noqa: E402
-import serve_client  # noqa: E402
+from serve_client import Server, check, person_choice, replayed_scores  # noqa: E402
+from checks import run_scenario  # noqa: E402
 
 ALL = ["halflings", "little-buildings", "abbot"]
 
@@ -304,23 +302,5 @@ SCENARIOS = {"full-game": scenario_full_game, "two-seats": scenario_two_seats, "
              "bad-input": scenario_bad_input, "load": scenario_load}
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cli", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("scenario", choices=sorted(SCENARIOS))
-    args = parser.parse_args()
-    out = os.path.join(args.out, args.scenario)
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    try:
-        SCENARIOS[args.scenario](args.cli, out)
-    except Failure as e:
-        print("serve %s: FAILED: %s (logs in %s)" % (args.scenario, e, out), file=sys.stderr)
-        return 1
-    print("serve %s: passed, %d checks" % (args.scenario, serve_client.checks))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_scenario("serve", SCENARIOS, lambda scenario, cli, out: scenario(cli, out)))

@@ -19,9 +19,7 @@
 The page is found by its test hooks only (data-option-id, data-kind,
 data-turn, data-active-seat, data-finished, data-version, data-score-seat).
 """
-import argparse
 import os
-import shutil
 import sys
 import time
 import urllib.request
@@ -29,12 +27,9 @@ import urllib.request
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "support"))
-import serve_client  # noqa: E402
 from serve_client import Server, check, person_choice, replayed_scores  # noqa: E402
-import webdriver  # noqa: E402
+from checks import Failure, run_scenario  # noqa: E402
 from webdriver import Browser  # noqa: E402
-
-Failure = (serve_client.Failure, webdriver.Failure)
 
 
 def dataset(b):
@@ -48,7 +43,7 @@ def wait_for(b, what, until, timeout=120):
         if d and until(d):
             return d
         if time.time() > deadline:
-            raise serve_client.Failure("the page did not show %s in %d s (hooks: %s)" % (what, timeout, d))
+            raise Failure("the page did not show %s in %d s (hooks: %s)" % (what, timeout, d))
         time.sleep(0.05)
 
 
@@ -73,12 +68,12 @@ class Clicker:
     def click(self, css, version):
         try:
             self.b.click(css)
-        except webdriver.Failure as e:
+        except Failure as e:
             # A triangle's box centre can lie on its neighbour's ghost:
             # the click goes to the element itself instead.
             if "intercepted" not in str(e):
                 self.b.screenshot(os.path.join(self.out, "failed-click.png"))
-                raise webdriver.Failure("clicking %s: %s" % (css, e))
+                raise Failure("clicking %s: %s" % (css, e))
             self.fallbacks += 1
             self.b.script("document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('click', {bubbles: true}))", css)
         return wait_for(self.b, "the move of %s" % css, lambda d: int(d["version"]) > version)
@@ -204,26 +199,11 @@ def scenario_two_browsers(cli, out, a, server):
 SCENARIOS = {"play": scenario_play, "two-browsers": scenario_two_browsers}
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cli", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("scenario", choices=sorted(SCENARIOS))
-    args = parser.parse_args()
-    out = os.path.join(args.out, args.scenario)
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    try:
-        # A quick computer seat: the page, not the player's strength, is tested here.
-        with Server(args.cli, os.path.join(out, "data"), ["--computer", "mcts:playouts=100"]) as server, \
-                Browser(out) as b:
-            SCENARIOS[args.scenario](args.cli, out, b, server)
-    except Failure as e:
-        print("serve e2e %s: FAILED: %s (logs in %s)" % (args.scenario, e, out), file=sys.stderr)
-        return 1
-    print("serve e2e %s: passed, %d checks" % (args.scenario, serve_client.checks))
-    return 0
+def run(scenario, cli, out):
+    # A quick computer seat: the page, not the player's strength, is tested here.
+    with Server(cli, os.path.join(out, "data"), ["--computer", "mcts:playouts=100"]) as server, Browser(out) as b:
+        scenario(cli, out, b, server)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_scenario("serve e2e", SCENARIOS, run))

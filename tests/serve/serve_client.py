@@ -6,23 +6,13 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
 
-
-class Failure(Exception):
-    pass
-
-
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    checks += 1
-    if not condition:
-        raise Failure(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import Failure, check  # noqa: E402,F401  (the serve tests import them from here)
 
 
 def free_port():
