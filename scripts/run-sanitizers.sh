@@ -87,11 +87,18 @@ run_tsan() {
   for threads in 2 4 8; do
     # Random players: greedy ones cost about 4 CPU seconds a game under TSan.
     tsan_run "simulate-$threads" "simulate --expansions all --threads $threads" \
-      "$dir/bin/cloisterkit" simulate --expansions all --players 3 --games 200 --threads "$threads" --seed 11
+      "$dir/bin/cloisterkit" simulate --expansions all --players 3 --games 100 --threads "$threads" --seed 11
   done
   # The mcts player's search threads (root parallelism, a bridge each).
   tsan_run mcts-threads "play with mcts:threads=2" \
     "$dir/bin/cloisterkit" play --expansions all --seed 5 --player-types mcts:playouts=60:threads=2,greedy
+  # The server's request threads, its computer seat's worker thread and the
+  # event stream, in a whole game through the API (tests/serve). The
+  # server's own output, where a report would be, is its data.log.
+  tsan_run serve "serve, a game against a greedy seat through the API" \
+    python3 tests/serve/api_tests.py --cli "$dir/bin/cloisterkit" --out "$dir/serve" full-game
+  ck_sanitizer_reports "$dir/serve/full-game/data.log" "cloisterkit serve (log: $dir/serve/full-game/data.log)" ||
+    failed=1
 }
 
 # tsan_run NAME WHAT COMMAND...: runs a command of the TSan build; a report
