@@ -82,6 +82,7 @@ TEST(HalflingsDeal, HF14_HandSizeAutoIsThreeOrWhatThePoolHoldsForEveryone) {
     EXPECT_EQ(hand_size_for(kHandSizeAuto, 20, 8), 2);
     EXPECT_EQ(hand_size_for(kHandSizeAuto, 24, 8), 3);  // excludeSymbolTiles=false
     EXPECT_EQ(hand_size_for(5, 20, 8), 5);              // a number is the user's, checked by check_pool_size
+    EXPECT_EQ(hand_size_for(kHandSizeAuto, 1, 2), 1);   // at least 1: check_pool_size refuses it
 }
 
 std::vector<TileType> pool_of(int n) {

@@ -63,7 +63,8 @@ void check_pool_size(size_t pool_size, int player_count, int64_t hand_size, bool
 
 int64_t hand_size_for(int64_t hand_size, size_t pool_size, int player_count) {
     if (hand_size != kHandSizeAuto || player_count < 1) return hand_size;
-    return std::min<int64_t>(kAutoHandSize, static_cast<int64_t>(pool_size) / player_count);
+    // At least 1, so that check_pool_size refuses a pool smaller than the players.
+    return std::max<int64_t>(1, std::min<int64_t>(kAutoHandSize, static_cast<int64_t>(pool_size) / player_count));
 }
 
 std::vector<Dealt> deal_random(std::vector<TileType> pool, int player_count, int hand_size, uint64_t seed) {

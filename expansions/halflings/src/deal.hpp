@@ -36,7 +36,8 @@ void check_pool_size(size_t pool_size, int player_count, int64_t hand_size, bool
 
 // handSize=auto (kHandSizeAuto): 3 each, fewer when the pool does not hold
 // 3 for every player (HF-14: 7 or 8 players and the 20-tile pool get 2).
-// Any other hand_size is returned as it is.
+// At least 1: a pool smaller than the players is check_pool_size's to
+// refuse. Any other hand_size is returned as it is.
 constexpr int64_t kAutoHandSize = 3;
 int64_t hand_size_for(int64_t hand_size, size_t pool_size, int player_count);
 

@@ -115,7 +115,7 @@ public:
         const bool exclude = options.exclude_symbol_tiles();
         const std::vector<TileType> pool = pool_of(ctx, exclude);
         const int64_t wanted = hand_size_for(options.hand_size, pool.size(), count);
-        check_pool_size(pool.size(), count, wanted == 0 ? 1 : wanted, exclude);
+        check_pool_size(pool.size(), count, wanted, exclude);
         const int hand_size = static_cast<int>(wanted);  // <= 24 after the check
         const std::vector<Dealt> dealt = options.setup == Setup::Random
                                              ? deal_random(pool, count, hand_size, args.seed())
