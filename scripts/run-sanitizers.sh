@@ -44,7 +44,10 @@ failed=0
 #     server, minutes under ASan. The server's code runs under ASan in the
 #     other serve.api.* tests (a full game, two seats, a restart after
 #     kill -9, bad input); these run in the ordinary suite.
-asan_excluded='^(render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load)$'
+#   build.reproducible: builds two copies of the source tree with the
+#     ordinary compiler and compares their bytes; nothing of it runs under
+#     ASan. scripts/run-tests.sh runs it as a part of its own.
+asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {

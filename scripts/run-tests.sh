@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite:
 #   1. the ordinary build (build/) and CTest;
-#   2. scripts/run-sanitizers.sh: the suite under ASan+UBSan (build-asan/),
+#   2. the reproducible-build test (tests/reproducible: two more builds of
+#      the command and the modules, in other folders, compared byte by byte);
+#   3. scripts/run-sanitizers.sh: the suite under ASan+UBSan (build-asan/),
 #      threaded `simulate` under TSan (build-tsan/);
-#   3. scripts/run-fuzzers.sh: every libFuzzer target for a bounded time
+#   4. scripts/run-fuzzers.sh: every libFuzzer target for a bounded time
 #      (build-fuzz/).
 # Each part runs even when an earlier one failed; the script fails if any
 # did. Arguments go to the ordinary CTest run.
 #
-# CK_SKIP_SANITIZERS=1 skips parts 2 and 3 for a quick local run; in CI
+# CK_SKIP_SANITIZERS=1 skips parts 3 and 4 for a quick local run; in CI
 # (CI=true) they always run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,10 +27,11 @@ part() {
 
 # (set -e does not apply inside `part`'s "$@" || ..., hence the &&.)
 ordinary() {
-  bash scripts/build.sh && ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
+  bash scripts/build.sh && ctest --test-dir build --output-on-failure -j "$(nproc)" -LE reproducible "$@"
 }
 
 part "ordinary build and tests" ordinary "$@"
+part "reproducible builds (tests/reproducible)" ctest --test-dir build --output-on-failure -L reproducible
 if [ "${CK_SKIP_SANITIZERS:-0}" = 1 ] && [ "${CI:-}" != true ]; then
   echo "run-tests: CK_SKIP_SANITIZERS=1: sanitizer builds and fuzzers skipped"
 else

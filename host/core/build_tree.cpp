@@ -1,26 +1,46 @@
 #include "build_tree.hpp"
 
+#include <fstream>
+#include <string>
 #include <system_error>
 
 namespace ck::host {
 
 namespace fs = std::filesystem;
 
-bool is_build_tree_program(const fs::path& executable) {
+std::optional<BuildTreeFolders> build_tree_of(const fs::path& executable) {
     std::error_code ec;
     const fs::path program = fs::canonical(executable, ec);
-    if (ec) return false;
-    const fs::path build_bin = fs::canonical(CK_BUILD_BIN_DIR, ec);
-    if (ec) return false;
-    return program.parent_path() == build_bin;
+    if (ec || !fs::is_regular_file(program, ec)) return std::nullopt;
+    std::ifstream in(program.parent_path() / kBuildTreeFile);
+    if (!in) return std::nullopt;
+    BuildTreeFolders folders;
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto eq = line.find('=');
+        if (line.empty() || line[0] == '#' || eq == std::string::npos) continue;
+        const std::string key = line.substr(0, eq);
+        const fs::path value = line.substr(eq + 1);
+        if (key == "tiles") folders.tile_dir = value;
+        else if (key == "plugins") folders.plugin_dir = value;
+    }
+    if (!folders.tile_dir.is_absolute() || !folders.plugin_dir.is_absolute()) return std::nullopt;
+    return folders;
 }
 
-bool running_from_build_tree() {
-    std::error_code ec;
+const std::optional<BuildTreeFolders>& this_build_tree() {
     // The kernel's name for the running program's file; a program deleted
-    // or replaced since it started reads "... (deleted)" and does not match.
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    return !ec && is_build_tree_program(self);
+    // or replaced since it started reads "... (deleted)" and has none.
+    static const std::optional<BuildTreeFolders> folders = [] {
+        std::error_code ec;
+        const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+        return ec ? std::nullopt : build_tree_of(self);
+    }();
+    return folders;
 }
+
+bool running_from_build_tree() { return this_build_tree().has_value(); }
+
+bool is_build_tree_program(const fs::path& executable) { return build_tree_of(executable).has_value(); }
 
 }  // namespace ck::host

@@ -364,12 +364,12 @@ std::string default_tile_dir() {
     // The source tree's folder only for the program running from its build
     // tree: an installed copy reads the installed tiles (core/build_tree.hpp).
     // The installed tiles are found relative to the program (core/install_layout.hpp).
-    const bool build_tree = running_from_build_tree();
-    if (build_tree && fs::is_regular_file(fs::path(CK_DEFAULT_TILE_DIR) / "basic.xml", ec)) return CK_DEFAULT_TILE_DIR;
+    const auto& build_tree = this_build_tree();
+    if (build_tree && fs::is_regular_file(build_tree->tile_dir / "basic.xml", ec)) return build_tree->tile_dir.string();
     const fs::path installed = installed_tile_dir();
     if (!installed.empty() && fs::is_regular_file(installed / "basic.xml", ec)) return installed.string();
     throw HostError(ErrorCategory::Io, std::string("no tile directory with basic.xml found (looked in ") +
-                                           (build_tree ? std::string(CK_DEFAULT_TILE_DIR) + " and " : std::string()) +
+                                           (build_tree ? build_tree->tile_dir.string() + " and " : std::string()) +
                                            (installed.empty() ? std::string("no installed folder: /proc/self/exe unreadable")
                                                               : installed.string()) +
                                            ")");

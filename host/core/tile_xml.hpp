@@ -54,8 +54,8 @@ void load_tile_xml_string(std::string_view xml, std::string_view source_name, Ti
 std::vector<TileTypeId> build_pack(const TileCatalog& catalog, const std::map<std::string, int>& sets);
 
 // Directory of the tile files the host ships: the source tree's host/data
-// (CK_DEFAULT_TILE_DIR) for the program running from its build tree
-// (core/build_tree.hpp), else the installed one, found relative to the
+// for the program running from its build tree (named by the build tree's
+// bin/cloisterkit-build-tree, core/build_tree.hpp), else the installed one, found relative to the
 // program (core/install_layout.hpp).
 // Throws HostError (Io) when neither applies.
 std::string default_tile_dir();

@@ -80,10 +80,11 @@ std::vector<SearchDir> plugin_search_path(const PluginSearchOptions& options, st
         }
     }
     if (options.use_default_dirs) {
-        // The build tree's folder is compiled in; an installed program (or a
-        // copy of this one elsewhere) must not load what is later put there.
-        if (running_from_build_tree() && is_dir(CK_BUILD_PLUGIN_DIR))
-            add_unique(out, CK_BUILD_PLUGIN_DIR, SearchOrigin::BuildTree);
+        // Only a program of the build tree (its bin/ names the folder,
+        // core/build_tree.hpp): an installed program, or a copy of this
+        // one elsewhere, must not load what is later put there.
+        if (const auto& build_tree = this_build_tree(); build_tree && is_dir(build_tree->plugin_dir))
+            add_unique(out, build_tree->plugin_dir, SearchOrigin::BuildTree);
         // The installed folder is found relative to the program (core/install_layout.hpp).
         if (const fs::path installed = installed_plugin_dir(); !installed.empty() && is_dir(installed))
             add_unique(out, installed, SearchOrigin::Installed);

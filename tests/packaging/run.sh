@@ -128,6 +128,11 @@ fi
 if grep -E '^usr/bin/|/cloisterkit/plugins/|/cloisterkit/tiles/|/man/' "$work/dev.files"; then
   fail "runtime files (above) in $dev"
 fi
+# The file that makes a program a build tree's (host/core/build_tree.hpp)
+# is never installed: an installed cloisterkit must not use a build's paths.
+if grep -F cloisterkit-build-tree "$work/runtime.files" "$work/dev.files"; then
+  fail "the build tree's marker file (above) is in a package"
+fi
 # dpkg refuses to install two packages that share a file.
 if comm -12 "$work/runtime.files" "$work/dev.files" | grep .; then fail "files (above) in both packages"; fi
 # The archive holds both packages' files, and nothing else: an install() rule

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -58,6 +59,39 @@ TEST(BuildTree, OnlyTheProgramInTheBuildTreesBinIsRecognised) {
     // A symbolic link runs the build tree's program itself.
     fs::create_symlink(CK_TEST_CLI, dir.path() / "link");
     EXPECT_TRUE(ck::host::is_build_tree_program(dir.path() / "link"));
+}
+
+// The build tree is told by the file beside its programs, not by a path
+// compiled in (reproducible builds): a copy with such a file beside it uses
+// the folders the file names, and a file that does not name both as
+// absolute paths makes nothing a build tree's program.
+TEST(BuildTree, TheFileBesideTheProgramNamesItsFolders) {
+    const auto self = ck::host::build_tree_of(CK_TEST_CLI);
+    ASSERT_TRUE(self.has_value());
+    EXPECT_EQ(fs::weakly_canonical(self->plugin_dir), fs::weakly_canonical(CK_TEST_PLUGIN_DIR));
+    EXPECT_EQ(fs::weakly_canonical(self->tile_dir), fs::weakly_canonical(fs::path(CK_TEST_SOURCE_DIR) / "host/data"));
+
+    ScratchDir dir("marker");
+    const fs::path copy = installed_copy(dir);
+    const fs::path marker = dir.path() / "bin" / ck::host::kBuildTreeFile;
+    const auto write_marker = [&](const std::string& text) {
+        std::ofstream(marker, std::ios::trunc) << text;
+    };
+    write_marker("# a build elsewhere\ntiles=/nowhere/tiles\nplugins=" + std::string(CK_TEST_PLUGIN_DIR) + "\n");
+    const auto other = ck::host::build_tree_of(copy);
+    ASSERT_TRUE(other.has_value());
+    EXPECT_EQ(other->tile_dir, fs::path("/nowhere/tiles"));
+    const CommandResult r = run(copy, "plugins");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.out, HasSubstr("[build tree]"));
+    EXPECT_THAT(r.out, HasSubstr("expansion cloisterkit.little-buildings"));
+
+    write_marker("tiles=relative/tiles\nplugins=" + std::string(CK_TEST_PLUGIN_DIR) + "\n");
+    EXPECT_FALSE(ck::host::build_tree_of(copy).has_value());
+    write_marker("plugins=" + std::string(CK_TEST_PLUGIN_DIR) + "\n");
+    EXPECT_FALSE(ck::host::build_tree_of(copy).has_value());
+    fs::remove(marker);
+    EXPECT_FALSE(ck::host::build_tree_of(copy).has_value());
 }
 
 TEST(BuildTree, TheProgramInTheBuildTreeSearchesItsPluginFolder) {
