@@ -2,7 +2,7 @@
 // decision from mid-game positions (30 turns of random play, 2 players),
 // in the base game and with every shipped expansion loaded through the C
 // ABI, on one thread and on two (root parallelism: wall time). Compared
-// with Carcasum's own MCTS player by bench/ai/compare-carcasum.sh.
+// with Carcasum's own MCTS player by bench/carcasum/compare-mcts.sh.
 //
 //   build/bench/bench_mcts --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true
 #include <benchmark/benchmark.h>

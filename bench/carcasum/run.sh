@@ -13,7 +13,8 @@
 #   CARCASUM_OPT  carcasum (default: Carcasum's own release flags, -O3
 #                 -march=native -mtune=native -funroll-loops) or O2 (qmake's
 #                 plain release -O2)
-#   MODE          driver mode: sim (default), restart, step, undo (see README.md)
+#   MODE          driver mode: sim (default), restart, step, undo (see README.md;
+#                 the MCTS modes are run by compare-mcts.sh)
 #   RUNS          number of runs (default 1); with RUNS > 1 medians are printed
 #   CLOISTERKIT   path of a built cloisterkit; when it is executable (default:
 #                 build/bin/cloisterkit of this repository) each Carcasum run is
@@ -25,57 +26,25 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
+# shellcheck source=common.sh
+source "$here/common.sh"
 
 if (($# < 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-  sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  carcasum_usage "${BASH_SOURCE[0]}"
   (($# >= 1)) && exit 0 || exit 2
 fi
-src="$(cd "$1" && pwd)"
+src="$(carcasum_checkout "$1")"
 games="${2:-3000}"
-# Accept the checkout's root or its Carcasum/ folder.
-[[ -f "$src/core/game.cpp" && -f "$src/../Carcasum.pro" ]] && src="$(cd "$src/.." && pwd)"
-if [[ ! -f "$src/Carcasum/core/game.cpp" || ! -f "$src/Carcasum/jcz/jcz.qrc" ]]; then
-  echo "run.sh: $src is not a Carcasum checkout (no Carcasum/core/game.cpp)" >&2
-  exit 2
-fi
 opt="${CARCASUM_OPT:-carcasum}"
 mode="${MODE:-sim}"
 runs="${RUNS:-1}"
 jobs="${JOBS:-1}"
 ck="${CLOISTERKIT-$repo/build/bin/cloisterkit}"
 
-# Debian 12 packages; idempotent like scripts/install-deps.sh (no apt-get
-# update when everything is present).
-packages=(g++ make qtbase5-dev qtbase5-dev-tools qt5-qmake libboost-chrono-dev libboost-system-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "run.sh: installing ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
-
-build="${BUILD_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/carcasum-bench.XXXXXX")}"
-mkdir -p "$build"
-build="$(cd "$build" && pwd)"
-echo "run.sh: building in $build (CARCASUM_OPT=$opt, make -j$jobs)"
-(
-  cd "$build"
-  /usr/lib/qt5/bin/qmake CARCASUM_SRC="$src" CARCASUM_OPT="$opt" "$here/carcasum_bench.pro" >qmake.log 2>&1 ||
-    { cat qmake.log >&2; exit 1; }
-  make -j"$jobs" >make.log 2>&1 || { tail -40 make.log >&2; exit 1; }
-)
-bench="$build/carcasum_bench"
-
-# Pulls a number out of a flat JSON object: field NAME FILE.
-field() { sed -n "s/^ *\"$1\": *\([-0-9.eE+]*\),\{0,1\}$/\1/p" "$2" | head -1; }
-# Rounds to D decimals: round VALUE D.
-round() { awk -v v="$1" -v d="$2" 'BEGIN{printf "%.*f", d, v}'; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) exit; if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+carcasum_install_deps
+carcasum_build "$src" "$opt" "$jobs"
+build="$CARCASUM_BUILD"
+bench="$CARCASUM_BENCH"
 
 compare=0
 [[ -n "$ck" && -x "$ck" ]] && compare=1
