@@ -1,6 +1,7 @@
 // Version negotiation through ck_plugin_negotiate_v1, as a C host does it.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 
 #include "support/c_host.hpp"
@@ -34,6 +35,33 @@ TEST_F(Negotiation, OverlappingRangesPickTheHighestCommonVersions) {
     EXPECT_STREQ(out.module_name, "ck-abi-test");
     EXPECT_STREQ(out.module_version, "0.0.1");
     EXPECT_EQ(err.code, CK_OK);
+}
+
+// A host of release 1.2.0 (ABI 1.0..1.1, schema revisions 3..5, what its
+// module_loader.cpp asked) keeps loading this release's shipped module: the
+// module picks ABI 1.1 and revision 5, its API table and contexts work, and
+// its three expansions are there (docs/abi.md, the 1.x rules).
+TEST(ReleasedHosts, AHostOfRelease120LoadsTheShippedModuleAtAbi11) {
+    Library library(module_path(CK_ABI_SHIPPED_MODULE_DIR, "cloisterkit_expansions"));
+    ck_negotiate_out out{};
+    out.struct_size = sizeof(out);
+    ck_error err = make_error();
+    const ck_negotiate_in in = host_ranges(0, 1, 3, 5);
+    ASSERT_EQ(library.entry()(&in, &out, &err), CK_OK) << err.message;
+    EXPECT_EQ(out.abi_minor, 1u);
+    EXPECT_EQ(out.schema_revision, 5u);
+    ASSERT_NE(out.api, nullptr);
+    // The 1.1 host reads only the fields of ABI 1.1's table; all are set.
+    ASSERT_GE(out.api->struct_size, offsetof(ck_plugin_api, status_name) + sizeof(out.api->status_name));
+    ck_host_info host{};
+    host.struct_size = sizeof(host);
+    host.host_name = "host-of-1.2.0";
+    host.host_version = "1.2.0";
+    ck_plugin_ctx* ctx = nullptr;
+    ASSERT_EQ(out.api->create(&host, &ctx, &err), CK_OK) << err.message;
+    ASSERT_NE(ctx, nullptr);
+    EXPECT_EQ(out.api->expansion_count(ctx), 3u);
+    out.api->destroy(ctx);
 }
 
 TEST_F(Negotiation, AbiMajorTwoIsRefusedNamingBothSides) {
