@@ -294,6 +294,28 @@ TEST(Bridge, LittleBuildingsFromTheShippedModulePlaysWholeGames) {
     EXPECT_GT(tokens_placed, 0u);
 }
 
+// A module built for release 1.2.0 (it offers ABI 1.0..1.1 and schema
+// revisions 3..5) keeps working in this host: loaded at ABI 1.1 and schema
+// revision 5, its final-scoring hook gives its point in whole games.
+TEST(ReleasedModules, AModuleOfRelease120LoadsAtAbi11AndPlaysWholeGames) {
+    PluginRegistry registry(ck::test::capturing_logger().logger);
+    const auto r = registry.load(test_module("test_release_120"));
+    ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
+    EXPECT_EQ(r.module->abi_minor(), 1u);
+    EXPECT_EQ(r.module->schema_revision(), 5u);
+    PluginHooks hooks(registry.resolve({"test.ranged"}));
+    for (uint64_t seed = 1; seed <= 2; ++seed) {
+        Game game(setup_for(&hooks, hooks.expansion_ids(), seed));
+        std::vector<std::unique_ptr<PlayerAgent>> agents;
+        agents.push_back(make_player("greedy", seed));
+        agents.push_back(make_player("random", seed));
+        play_to_end(game, agents);
+        ASSERT_TRUE(game.is_over());
+        EXPECT_EQ(ck::host::test::points_named(game, 0, "ranged"), 1) << "seed " << seed;
+        EXPECT_EQ(ck::host::test::entries_named(game, "ranged"), 1) << "seed " << seed;
+    }
+}
+
 // ---------------------------------------------------------------- tile step
 
 TEST(BridgeTileStep, PlacementCheckVetoesEveryPlacementEastOfTheStart) {
