@@ -59,6 +59,16 @@ void place_first_legal(Game& game) {
     game.place_tile(*game.drawn_tile(), game.legal_placements().front());
 }
 
+// A whole game of greedy (seat 0) against random through `hooks`.
+Game greedy_against_random(PluginHooks& hooks, uint64_t seed) {
+    Game game(setup_for(&hooks, hooks.expansion_ids(), seed));
+    std::vector<std::unique_ptr<PlayerAgent>> agents;
+    agents.push_back(make_player("greedy", seed));
+    agents.push_back(make_player("random", seed));
+    play_to_end(game, agents);
+    return game;
+}
+
 }  // namespace
 
 TEST(Bridge, GameStartGivesTokensAndExpansionData) {
@@ -282,11 +292,7 @@ TEST(Bridge, LittleBuildingsFromTheShippedModulePlaysWholeGames) {
     PluginHooks hooks(registry.resolve({"little-buildings"}));
     size_t tokens_placed = 0;
     for (uint64_t seed = 1; seed <= 3; ++seed) {
-        Game game(setup_for(&hooks, hooks.expansion_ids(), seed));
-        std::vector<std::unique_ptr<PlayerAgent>> agents;
-        agents.push_back(make_player("greedy", seed));
-        agents.push_back(make_player("random", seed));
-        play_to_end(game, agents);
+        const Game game = greedy_against_random(hooks, seed);
         EXPECT_TRUE(game.is_over());
         tokens_placed += game.tokens().size();
         for (const auto& t : game.tokens()) EXPECT_THAT(t.kind, testing::StartsWith("LB_"));
@@ -305,11 +311,7 @@ TEST(ReleasedModules, AModuleOfRelease120LoadsAtAbi11AndPlaysWholeGames) {
     EXPECT_EQ(r.module->schema_revision(), 5u);
     PluginHooks hooks(registry.resolve({"test.ranged"}));
     for (uint64_t seed = 1; seed <= 2; ++seed) {
-        Game game(setup_for(&hooks, hooks.expansion_ids(), seed));
-        std::vector<std::unique_ptr<PlayerAgent>> agents;
-        agents.push_back(make_player("greedy", seed));
-        agents.push_back(make_player("random", seed));
-        play_to_end(game, agents);
+        const Game game = greedy_against_random(hooks, seed);
         ASSERT_TRUE(game.is_over());
         EXPECT_EQ(ck::host::test::points_named(game, 0, "ranged"), 1) << "seed " << seed;
         EXPECT_EQ(ck::host::test::entries_named(game, "ranged"), 1) << "seed " << seed;
