@@ -39,8 +39,4 @@ const std::optional<BuildTreeFolders>& this_build_tree() {
     return folders;
 }
 
-bool running_from_build_tree() { return this_build_tree().has_value(); }
-
-bool is_build_tree_program(const fs::path& executable) { return build_tree_of(executable).has_value(); }
-
 }  // namespace ck::host

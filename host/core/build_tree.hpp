@@ -30,7 +30,4 @@ std::optional<BuildTreeFolders> build_tree_of(const std::filesystem::path& execu
 // For this process (/proc/self/exe), read once.
 const std::optional<BuildTreeFolders>& this_build_tree();
 
-bool running_from_build_tree();
-bool is_build_tree_program(const std::filesystem::path& executable);
-
 }  // namespace ck::host

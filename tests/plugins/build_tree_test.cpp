@@ -49,16 +49,16 @@ bool is_under(const fs::path& file, const fs::path& dir) {
 }  // namespace
 
 TEST(BuildTree, OnlyTheProgramInTheBuildTreesBinIsRecognised) {
-    EXPECT_TRUE(ck::host::is_build_tree_program(CK_TEST_CLI));
-    EXPECT_TRUE(ck::host::running_from_build_tree()) << "this test program is in the build tree's bin/";
+    EXPECT_TRUE(ck::host::build_tree_of(CK_TEST_CLI).has_value());
+    EXPECT_TRUE(ck::host::this_build_tree().has_value()) << "this test program is in the build tree's bin/";
     ScratchDir dir("build-tree");
     const fs::path copy = installed_copy(dir);
-    EXPECT_FALSE(ck::host::is_build_tree_program(copy));
-    EXPECT_FALSE(ck::host::is_build_tree_program(dir.path() / "missing"));
-    EXPECT_FALSE(ck::host::is_build_tree_program(""));
+    EXPECT_FALSE(ck::host::build_tree_of(copy).has_value());
+    EXPECT_FALSE(ck::host::build_tree_of(dir.path() / "missing").has_value());
+    EXPECT_FALSE(ck::host::build_tree_of("").has_value());
     // A symbolic link runs the build tree's program itself.
     fs::create_symlink(CK_TEST_CLI, dir.path() / "link");
-    EXPECT_TRUE(ck::host::is_build_tree_program(dir.path() / "link"));
+    EXPECT_TRUE(ck::host::build_tree_of(dir.path() / "link").has_value());
 }
 
 // The build tree is told by the file beside its programs, not by a path
