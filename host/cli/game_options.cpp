@@ -138,6 +138,28 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
 
 GameEnvironment::GameEnvironment(const GameOptions& options)
     : hook_time_budget_ms_(options.hook_time_budget_ms), hand_play_by_hooks_(options.hand_play_by_hooks) {
+    // Plugins are only searched when an expansion is asked for.
+    if (!options.expansions.empty() || !options.plugin_dirs.empty()) {
+        owned_registry_ = std::make_unique<host::PluginRegistry>();
+        registry_ = owned_registry_.get();
+        host::PluginSearchOptions search;
+        for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
+        registry_->discover(search);
+        if (!options.expansions.empty()) expansions_ = registry_->resolve(options.expansions);
+    }
+    prepare(options);
+}
+
+GameEnvironment::GameEnvironment(const GameOptions& options, host::PluginRegistry& registry,
+                                 std::vector<const host::PluginExpansion*> expansions)
+    : registry_(&registry),
+      expansions_(std::move(expansions)),
+      hook_time_budget_ms_(options.hook_time_budget_ms),
+      hand_play_by_hooks_(options.hand_play_by_hooks) {
+    prepare(options);
+}
+
+void GameEnvironment::prepare(const GameOptions& options) {
     if (!options.player_types.empty() && options.player_types.size() != 1 &&
         options.player_types.size() != static_cast<size_t>(options.players))
         throw HostError("--player-types: " + std::to_string(options.player_types.size()) + " types for " +
@@ -147,15 +169,6 @@ GameEnvironment::GameEnvironment(const GameOptions& options)
         player_types_.push_back(options.player_types.empty()       ? "random"
                                 : options.player_types.size() == 1 ? options.player_types[0]
                                                                    : options.player_types[static_cast<size_t>(p)]);
-    }
-
-    // Plugins are only searched when an expansion is asked for.
-    if (!options.expansions.empty() || !options.plugin_dirs.empty()) {
-        registry_ = std::make_unique<host::PluginRegistry>();
-        host::PluginSearchOptions search;
-        for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
-        registry_->discover(search);
-        if (!options.expansions.empty()) expansions_ = registry_->resolve(options.expansions);
     }
     for (const auto* e : expansions_) expansion_ids_.push_back(e->id);
     figure_kinds_ = host::figure_kinds_of(expansions_);

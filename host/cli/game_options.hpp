@@ -53,6 +53,12 @@ long long parse_integer(const std::string& option, const std::string& text, long
 class GameEnvironment {
 public:
     explicit GameEnvironment(const GameOptions& options);
+    // Games of `expansions` of `registry` (which must outlive this), chosen
+    // by the caller instead of by options.expansions and a plugin search:
+    // `cloisterkit validate` plays a module under test with and without the
+    // shipped expansions.
+    GameEnvironment(const GameOptions& options, host::PluginRegistry& registry,
+                    std::vector<const host::PluginExpansion*> expansions);
     ~GameEnvironment();
     GameEnvironment(const GameEnvironment&) = delete;
     GameEnvironment& operator=(const GameEnvironment&) = delete;
@@ -74,8 +80,12 @@ public:
     const std::shared_ptr<const host::PreparedTiles>& prepared() const { return prepared_; }
 
 private:
+    // Everything after the expansions are known: players, rules, tiles.
+    void prepare(const GameOptions& options);
+
     host::TileCatalog catalog_;
-    std::unique_ptr<host::PluginRegistry> registry_;
+    std::unique_ptr<host::PluginRegistry> owned_registry_;  // when this searched for the plugins itself
+    host::PluginRegistry* registry_ = nullptr;
     std::vector<const host::PluginExpansion*> expansions_;
     std::vector<std::string> expansion_ids_;
     std::map<std::string, std::string> rules_;

@@ -249,6 +249,7 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     ck_error err{};
     err.struct_size = sizeof(ck_error);
     ++stats_.hook_calls;
+    if (observer_ != nullptr) observer_->before_call(e, hook, state, request);
     const BudgetClock::time_point started = budget_clock_.now();
     const ck_status status = [&] {
         const PartScope profile(ProfilePart::ModuleCall);

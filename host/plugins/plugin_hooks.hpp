@@ -54,6 +54,15 @@ public:
         budget_clock_ = BudgetClock(budget);
     }
     std::chrono::milliseconds time_budget() const { return time_budget_; }
+    // Told of every call before it is made (`cloisterkit validate` records
+    // the states and requests a module is given, and names the call a
+    // module hangs in). Null: nobody is told. Must outlive the calls.
+    struct CallObserver {
+        virtual ~CallObserver() = default;
+        virtual void before_call(const PluginExpansion& expansion, ck_hook_id hook, ck_bytes state,
+                                 ck_bytes request) = 0;
+    };
+    void set_call_observer(CallObserver* observer) { observer_ = observer; }
     // Their ids, for GameSetup::expansions.
     std::vector<std::string> expansion_ids() const;
 
@@ -189,6 +198,7 @@ private:
     };
     std::vector<Pending> pending_;
     Stats stats_;
+    CallObserver* observer_ = nullptr;
     std::chrono::milliseconds time_budget_ = limits::kDefaultHookTimeBudget;
     BudgetClock budget_clock_{limits::kDefaultHookTimeBudget};
 };
