@@ -139,7 +139,7 @@ void score_feature(benchmark::State& state, bool scores_change) {
     int points = 0;
     for (auto _ : state) {
         if (scores_change) game->add_points(0, 1, "bench");
-        points = hooks.score_feature(*game, road);
+        points = hooks.score_feature(*game, road, nullptr);
     }
     benchmark::DoNotOptimize(points);
     state.counters["hook_calls"] =

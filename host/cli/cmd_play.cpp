@@ -2,6 +2,7 @@
 // host, printed turn by turn (or as JSON), optionally saved as .jcz.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -33,7 +34,10 @@ constexpr const char* kUsage =
     "\n"
     "options:\n";
 constexpr const char* kPlayOnlyHelp =
-    "  --save FILE.jcz        save the game as a JCloisterZone saved game\n"
+    "  --save FILE.jcz        save the game as a JCloisterZone saved game; when a\n"
+    "                         plugin fails, the game before the failing turn\n"
+    "  --save-assertions      with --save: record the final scores as the save's\n"
+    "                         test assertions, which `replay` then checks\n"
     "  --show-hands           print every player's hand at the start (hands are\n"
     "                         private: otherwise they are shown only at the end)\n"
     "  --help                 show this text\n"
@@ -203,7 +207,7 @@ nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvi
 int run_play(const std::vector<std::string>& args) {
     GameOptions options;
     std::string save_path;
-    bool show_hands = false;
+    bool show_hands = false, save_assertions = false;
     ck::cli::RenderOutputs pictures;
     try {
         for (size_t i = 0; i < args.size(); ++i) {
@@ -215,6 +219,10 @@ int run_play(const std::vector<std::string>& args) {
             if (ck::cli::parse_render_option(args, i, pictures)) continue;
             if (args[i] == "--show-hands") {
                 show_hands = true;
+                continue;
+            }
+            if (args[i] == "--save-assertions") {
+                save_assertions = true;
                 continue;
             }
             if (args[i] == "--save") {
@@ -232,6 +240,7 @@ int run_play(const std::vector<std::string>& args) {
             }
             throw HostError("unknown option '" + args[i] + "'");
         }
+        if (save_assertions && save_path.empty()) throw HostError("--save-assertions needs --save FILE.jcz");
     } catch (const HostError& e) {
         std::fprintf(stderr, "cloisterkit play: %s\n\n", e.what());
         print_usage(stderr);
@@ -258,8 +267,21 @@ int run_play(const std::vector<std::string>& args) {
     }
     ck::host::render::Timeline timeline;  // for --svg and --html: the board after every turn
     if (pictures.any()) timeline.capture(game);
+    // With --save, the game as it was before each turn: a turn that fails
+    // (a plugin's error) leaves the save of every turn before it, to replay
+    // into the failing call (docs/writing-an-expansion.md, "Debugging").
+    std::optional<Game> before_turn;
     while (!game.is_over()) {
-        play_turn(game, *agents[game.active_player()]);
+        if (!save_path.empty()) before_turn = game;
+        try {
+            play_turn(game, *agents[game.active_player()]);
+        } catch (const HostError& e) {
+            if (!before_turn) throw;
+            ck::host::jcz::save_game(setup, *before_turn, save_path);
+            throw HostError(e.category(), std::string(e.what()) + "\nthe game before turn " +
+                                              std::to_string(before_turn->turn_number()) + " is saved in " + save_path +
+                                              " (cloisterkit replay " + save_path + "); its next turn makes the failing call");
+        }
         if (!options.json) printer.print_new();
         if (pictures.any()) timeline.capture(game);
     }
@@ -274,7 +296,10 @@ int run_play(const std::vector<std::string>& args) {
         ck::cli::write_render_outputs(pictures, game, timeline, timeline.size() - 1, "cloisterkit play: " + title);
     }
     if (!save_path.empty()) {
-        ck::host::jcz::save_game(setup, game, save_path);
+        ck::host::jcz::SaveOptions save;
+        if (save_assertions)
+            save.test = ck::host::jcz::final_score_assertions(game, "final scores of cloisterkit play, seed " + std::to_string(seed));
+        ck::host::jcz::save_game(setup, game, save_path, save);
         // Options JCloisterZone ignores and that change the game there.
         for (const auto& w : ck::host::jcz::jcz_save_warnings(setup, game))
             std::fprintf(stderr, "cloisterkit play: warning: %s: %s\n", save_path.c_str(), w.c_str());

@@ -91,6 +91,7 @@ void print_text(const PluginRegistry& registry) {
     for (const auto& d : registry.search_path())
         std::printf("  %s  [%s]\n", d.dir.c_str(), std::string(ck::host::search_origin_name(d.origin)).c_str());
     for (const auto& w : registry.warnings()) std::printf("  warning: %s\n", w.c_str());
+    for (const auto& w : registry.short_name_clashes()) std::printf("  warning: %s\n", w.c_str());
 
     std::printf("\n");
     if (registry.modules().empty()) std::printf("no plugin modules found\n");
@@ -104,7 +105,9 @@ void print_text(const PluginRegistry& registry) {
         const auto& m = *r.module;
         std::printf("\n  module: %s %s\n", m.name().c_str(), m.version().c_str());
         std::printf("  ABI:    %d.%u    schema revision: %u\n", CK_ABI_MAJOR, m.abi_minor(), m.schema_revision());
-        for (const auto& e : m.expansions()) print_expansion(e);
+        for (const auto& e : m.expansions())
+            if (!registry.is_refused(e)) print_expansion(e);
+        for (const auto& [id, why] : r.refused) std::printf("    expansion %s %s\n", id.c_str(), why.c_str());
         std::printf("\n");
     }
 }
@@ -145,6 +148,7 @@ void print_json(const PluginRegistry& registry) {
     for (const auto& d : registry.search_path())
         out["search_path"].push_back({{"dir", d.dir.string()}, {"origin", ck::host::search_origin_name(d.origin)}});
     out["warnings"] = registry.warnings();
+    for (const auto& w : registry.short_name_clashes()) out["warnings"].push_back(w);
     out["modules"] = nlohmann::json::array();
     for (const ModuleRecord& r : registry.modules()) {
         nlohmann::json m{{"path", r.path.string()}, {"status", ck::host::module_status_name(r.status)}};
@@ -156,7 +160,10 @@ void print_json(const PluginRegistry& registry) {
             m["abi"] = std::to_string(CK_ABI_MAJOR) + "." + std::to_string(r.module->abi_minor());
             m["schema_revision"] = r.module->schema_revision();
             m["expansions"] = nlohmann::json::array();
-            for (const auto& e : r.module->expansions()) m["expansions"].push_back(expansion_json(e));
+            for (const auto& e : r.module->expansions())
+                if (!registry.is_refused(e)) m["expansions"].push_back(expansion_json(e));
+            m["refused_expansions"] = nlohmann::json::array();
+            for (const auto& [id, why] : r.refused) m["refused_expansions"].push_back({{"id", id}, {"reason", why}});
         }
         out["modules"].push_back(std::move(m));
     }

@@ -51,28 +51,24 @@ int run_serve(const std::vector<std::string>& args) {
     std::string data;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        const auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw HostError(a + " needs a value");
-            return args[++i];
-        };
         if (a == "--help" || a == "-h") {
             std::fputs(kHelp, stdout);
             return 0;
         } else if (a == "--port") {
-            options.port = static_cast<int>(ck::cli::parse_integer("--port", value(), 0, 65535));
+            options.port = static_cast<int>(ck::cli::parse_integer("--port", ck::cli::option_value(args, i), 0, 65535));
         } else if (a == "--bind") {
-            options.bind = value();
+            options.bind = ck::cli::option_value(args, i);
         } else if (a == "--data") {
-            data = value();
+            data = ck::cli::option_value(args, i);
         } else if (a == "--plugin-path") {
-            options.settings.plugin_dirs.push_back(value());
+            options.settings.plugin_dirs.push_back(ck::cli::option_value(args, i));
         } else if (a == "--computer") {
-            options.settings.computer_kind = value();
+            options.settings.computer_kind = ck::cli::option_value(args, i);
         } else if (a == "--max-games") {
-            options.max_games = static_cast<size_t>(ck::cli::parse_integer("--max-games", value(), 1, 100000));
+            options.max_games = static_cast<size_t>(ck::cli::parse_integer("--max-games", ck::cli::option_value(args, i), 1, 100000));
         } else if (a == "--hook-time-budget-ms") {
             options.settings.hook_time_budget = std::chrono::milliseconds(ck::cli::parse_integer(
-                "--hook-time-budget-ms", value(), 1, ck::host::limits::kMaxHookTimeBudgetMs));
+                "--hook-time-budget-ms", ck::cli::option_value(args, i), 1, ck::host::limits::kMaxHookTimeBudgetMs));
         } else {
             throw HostError("unknown option " + a + " (see cloisterkit serve --help)");
         }

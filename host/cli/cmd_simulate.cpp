@@ -156,18 +156,14 @@ int run_simulate(const std::vector<std::string>& args) {
                 return 0;
             }
             if (ck::cli::parse_game_option(args, i, options)) continue;
-            const auto value = [&]() -> const std::string& {
-                if (i + 1 >= args.size()) throw HostError(args[i] + " needs a value");
-                return args[++i];
-            };
             if (args[i] == "--games") {
-                games = static_cast<uint64_t>(ck::cli::parse_integer("--games", value(), 1, 1'000'000'000));
+                games = static_cast<uint64_t>(ck::cli::parse_integer("--games", ck::cli::option_value(args, i), 1, 1'000'000'000));
             } else if (args[i] == "--profile") {
                 profile = true;
             } else if (args[i] == "--round-trips") {
                 round_trips = true;
             } else if (args[i] == "--threads") {
-                threads = static_cast<unsigned>(ck::cli::parse_integer("--threads", value(), 1, 256));
+                threads = static_cast<unsigned>(ck::cli::parse_integer("--threads", ck::cli::option_value(args, i), 1, 256));
             } else if (args[i] == "--save") {
                 throw HostError("--save is for 'play' (one game), not 'simulate'");
             } else {

@@ -53,10 +53,6 @@ int run_validate(const std::vector<std::string>& args) {
     std::string module;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        const auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw HostError(a + " needs a value");
-            return args[++i];
-        };
         if (a == "--help" || a == "-h") {
             std::printf("%s", kUsage);
             return 0;
@@ -64,27 +60,22 @@ int run_validate(const std::vector<std::string>& args) {
             print_list();
             return 0;
         } else if (a == "--expansion") {
-            o.expansions.push_back(value());
+            o.expansions.push_back(ck::cli::option_value(args, i));
         } else if (a == "--games") {
-            o.games.games_per_setup = static_cast<int>(ck::cli::parse_integer(a, value(), 1, 1000));
+            o.games.games_per_setup = static_cast<int>(ck::cli::parse_integer(a, ck::cli::option_value(args, i), 1, 1000));
         } else if (a == "--seed") {
-            o.games.seed = static_cast<uint64_t>(ck::cli::parse_integer(a, value(), 0, INT64_MAX));
+            o.games.seed = static_cast<uint64_t>(ck::cli::parse_integer(a, ck::cli::option_value(args, i), 0, INT64_MAX));
         } else if (a == "--only") {
-            const std::string list = value();
-            size_t start = 0;
-            while (start <= list.size()) {
-                const size_t comma = std::min(list.find(',', start), list.size());
-                if (comma > start) o.only.push_back(list.substr(start, comma - start));
-                start = comma + 1;
-            }
+            for (auto& name : ck::cli::split_commas(ck::cli::option_value(args, i)))
+                if (!name.empty()) o.only.push_back(std::move(name));
         } else if (a == "--alone") {
             o.with_shipped = false;
         } else if (a == "--plugin-path") {
-            o.plugin_dirs.emplace_back(value());
+            o.plugin_dirs.emplace_back(ck::cli::option_value(args, i));
         } else if (a == "--timeout") {
-            o.check_time_limit = std::chrono::seconds(ck::cli::parse_integer(a, value(), 1, 24 * 3600));
+            o.check_time_limit = std::chrono::seconds(ck::cli::parse_integer(a, ck::cli::option_value(args, i), 1, 24 * 3600));
         } else if (a == "--hook-time-budget-ms") {
-            o.games.hook_time_budget_ms = ck::cli::parse_integer(a, value(), 1, ck::host::limits::kMaxHookTimeBudgetMs);
+            o.games.hook_time_budget_ms = ck::cli::parse_integer(a, ck::cli::option_value(args, i), 1, ck::host::limits::kMaxHookTimeBudgetMs);
         } else if (a == "--json") {
             json = true;
         } else if (!a.empty() && a[0] == '-') {
@@ -106,14 +97,13 @@ int run_validate(const std::vector<std::string>& args) {
         std::printf("%s %-15s %s\n", verdict_name(r.verdict), r.name.c_str(), r.message.c_str());
         std::fflush(stdout);
     });
-    int failed = 0, passed = 0, skipped = 0;
-    for (const auto& r : reports) (r.verdict == Verdict::Fail ? failed : r.verdict == Verdict::Pass ? passed : skipped) += 1;
+    const VerdictCounts c = count_verdicts(reports);
     if (json)
         std::printf("%s\n", report_json(o, reports).dump(2).c_str());
     else
-        std::printf("%d passed, %d failed, %d skipped%s\n", passed, failed, skipped,
-                    failed ? ": the module breaks the ABI's promises above" : "");
-    return failed ? 1 : 0;
+        std::printf("%d passed, %d failed, %d skipped%s\n", c.passed, c.failed, c.skipped,
+                    c.failed ? ": the module breaks the ABI's promises above" : "");
+    return c.failed ? 1 : 0;
 }
 
 }  // namespace

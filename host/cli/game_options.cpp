@@ -36,12 +36,13 @@ const char* const kGameOptionsHelp =
     "  --plugin-path DIR      look for plugin modules in DIR first (repeatable)\n"
     "  --hook-time-budget-ms MS  refuse a plugin hook call that takes longer than MS\n"
     "                         milliseconds (default 1000)\n"
+    "  --log-level LEVEL      show plugin modules' log messages of LEVEL and above on\n"
+    "                         stderr, one per line: trace, debug, info, warn (default),\n"
+    "                         error or off\n"
     "  --hand-play-by-hooks   play hand tiles through the expansion's hooks even where its\n"
     "                         manifest declares the hand play (same games, more round trips;\n"
     "                         for comparing the two)\n"
     "  --json                 print one JSON object instead of text\n";
-
-namespace {
 
 std::vector<std::string> split_commas(const std::string& text) {
     std::vector<std::string> out;
@@ -54,6 +55,13 @@ std::vector<std::string> split_commas(const std::string& text) {
     }
     return out;
 }
+
+const std::string& option_value(const std::vector<std::string>& args, size_t& i) {
+    if (i + 1 >= args.size()) throw HostError(args[i] + " needs a value");
+    return args[++i];
+}
+
+namespace {
 
 const char* const kPlayerNames[] = {"Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"};
 
@@ -82,14 +90,10 @@ long long parse_integer(const std::string& option, const std::string& text, long
 
 bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOptions& out) {
     const std::string& a = args[i];
-    auto value = [&]() -> const std::string& {
-        if (i + 1 >= args.size()) throw HostError(a + " needs a value");
-        return args[++i];
-    };
     if (a == "--players") {
-        out.players = static_cast<int>(parse_integer(a, value(), 1, host::kMaxPlayers));
+        out.players = static_cast<int>(parse_integer(a, option_value(args, i), 1, host::kMaxPlayers));
     } else if (a == "--seed") {
-        const std::string& v = value();
+        const std::string& v = option_value(args, i);
         if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
             throw HostError("--seed: \"" + v + "\" is not a non-negative whole number");
         uint64_t seed = 0;
@@ -99,7 +103,7 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
                             std::to_string(std::numeric_limits<uint64_t>::max()) + ")");
         out.seed = seed;
     } else if (a == "--expansions") {
-        const std::string& v = value();
+        const std::string& v = option_value(args, i);
         out.expansions.clear();
         if (v == "none") return true;
         for (const std::string& e : split_commas(v)) {
@@ -110,24 +114,27 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
             out.expansions.push_back(e);
         }
     } else if (a == "--rule") {
-        const std::string& v = value();
+        const std::string& v = option_value(args, i);
         const size_t eq = v.find('=');
         if (eq == std::string::npos || eq == 0)
             throw HostError("--rule: \"" + v + "\" is not KEY=VALUE");
         out.rules.emplace_back(v.substr(0, eq), v.substr(eq + 1));
     } else if (a == "--tiles") {
-        out.tile_files.push_back(value());
+        out.tile_files.push_back(option_value(args, i));
     } else if (a == "--tile-set") {
-        out.tile_set = value();
+        out.tile_set = option_value(args, i);
     } else if (a == "--player-types") {
-        out.player_types = split_commas(value());
+        out.player_types = split_commas(option_value(args, i));
         for (const std::string& t : out.player_types) host::ai::check_agent_kind(t);
     } else if (a == "--plugin-path") {
-        out.plugin_dirs.push_back(value());
+        out.plugin_dirs.push_back(option_value(args, i));
     } else if (a == "--hook-time-budget-ms") {
-        out.hook_time_budget_ms = parse_integer(a, value(), 1, host::limits::kMaxHookTimeBudgetMs);
+        out.hook_time_budget_ms = parse_integer(a, option_value(args, i), 1, host::limits::kMaxHookTimeBudgetMs);
     } else if (a == "--hand-play-by-hooks") {
         out.hand_play_by_hooks = true;
+    } else if (a == "--log-level") {
+        out.log_level = option_value(args, i);
+        host::make_plugin_logger(out.log_level);  // an unknown level is refused here, before any game
     } else if (a == "--json") {
         out.json = true;
     } else {
@@ -140,7 +147,7 @@ GameEnvironment::GameEnvironment(const GameOptions& options)
     : hook_time_budget_ms_(options.hook_time_budget_ms), hand_play_by_hooks_(options.hand_play_by_hooks) {
     // Plugins are only searched when an expansion is asked for.
     if (!options.expansions.empty() || !options.plugin_dirs.empty()) {
-        owned_registry_ = std::make_unique<host::PluginRegistry>();
+        owned_registry_ = std::make_unique<host::PluginRegistry>(host::make_plugin_logger(options.log_level));
         registry_ = owned_registry_.get();
         host::PluginSearchOptions search;
         for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);

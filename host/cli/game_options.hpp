@@ -36,6 +36,7 @@ struct GameOptions {
     bool json = false;
     long long hook_time_budget_ms = 1000;              // --hook-time-budget-ms (limits::kDefaultHookTimeBudget)
     bool hand_play_by_hooks = false;                   // --hand-play-by-hooks
+    std::string log_level = "warn";                    // --log-level: the modules' messages shown on stderr
 };
 
 // Help text for the shared options (two-space indented lines).
@@ -45,6 +46,13 @@ extern const char* const kGameOptionsHelp;
 // true if it was one of the shared options; throws HostError for a bad value
 // or a missing one.
 bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOptions& out);
+
+// The value after the option at args[i], advancing i to it; throws
+// HostError "<option> needs a value" when there is none.
+const std::string& option_value(const std::vector<std::string>& args, size_t& i);
+
+// "a,b,,c" -> "a", "b", "", "c" (empty parts kept).
+std::vector<std::string> split_commas(const std::string& text);
 
 // Value of an integer option, with range check; throws HostError naming it.
 long long parse_integer(const std::string& option, const std::string& text, long long min, long long max);

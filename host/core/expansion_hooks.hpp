@@ -58,6 +58,14 @@ struct ScoredFeatureInfo {
     int pennants = 0;
 };
 
+// One expansion's change to a scored feature's points, in its words
+// (AdjustFeaturePoints' reason, or the expansion's id when it gave none),
+// kept for the breakdown shown to players.
+struct PointsAdjustment {
+    int delta = 0;
+    std::string reason;
+};
+
 struct Placement;
 
 class ExpansionHooks {
@@ -88,8 +96,10 @@ public:
     // Apply one offered action (tokens placed, figure step consumed, ...).
     virtual void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) = 0;
     // Modifiers (FEATURE_SCORING), then bonuses (BONUS_POINTS): returns the
-    // feature's final points given `feature.points` after base scoring.
-    virtual int score_feature(const Game& game, const ScoredFeatureInfo& feature) = 0;
+    // feature's final points given `feature.points` after base scoring, and
+    // appends each change with its reason to `adjustments` unless null.
+    virtual int score_feature(const Game& game, const ScoredFeatureInfo& feature,
+                              std::vector<PointsAdjustment>* adjustments) = 0;
     // End of turn bookkeeping; may end the game early (GAME_END_CHECK).
     virtual void on_turn_end(Game& game) = 0;
     // Extra points at the end of the game (FINAL_SCORING).

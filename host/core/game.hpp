@@ -123,6 +123,7 @@ struct ScoreEntry {
         int base_points = 0;  // the engine's points, before expansions changed them
         int spaces = 0, tiles = 0, pennants = 0;
         uint32_t feature = 0;
+        std::vector<PointsAdjustment> adjustments;  // the expansions' changes, in order
     };
     std::optional<Counts> counts;
 };

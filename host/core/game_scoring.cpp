@@ -173,10 +173,10 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     if (scorers.empty()) return 0;
     std::string name;
     int points = base_points(root, completed, name);
-    const ScoreEntry::Counts counts = score_counts(root, points);
+    ScoreEntry::Counts counts = score_counts(root, points);
     if (hooks_) {
         scored_info(root, completed, final_scoring, points, name, *scratch_scored_);
-        points = hooks_->score_feature(*this, *scratch_scored_);
+        points = hooks_->score_feature(*this, *scratch_scored_, &counts.adjustments);
     }
     const FeatureKind kind = t.kind;
     for (uint8_t p : scorers) {
@@ -189,9 +189,9 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
 // The counts behind a feature's base points, kept with each entry for the breakdown.
 ScoreEntry::Counts Game::score_counts(uint32_t root, int base) const {
     const Features::Totals& t = features_.totals(root);
-    if (!detail::is_monastic(t.kind)) return {base, t.spaces, t.tiles, t.pennants, root};
+    if (!detail::is_monastic(t.kind)) return {base, t.spaces, t.tiles, t.pennants, root, {}};
     const Position c = features_.part(root).pos;
-    return {base, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root};
+    return {base, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root, {}};
 }
 
 void Game::record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
@@ -233,7 +233,7 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
         if (hooks_) {
             scored_info(root, true, false, points, name, *scratch_scored_);
             scratch_scored_->scorers = scorers;
-            points = hooks_->score_feature(*this, *scratch_scored_);
+            points = hooks_->score_feature(*this, *scratch_scored_, nullptr);
         }
         for (uint8_t p : scorers) out[p] += points;
     }

@@ -8,12 +8,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path from_bin(const fs::path& executable, const char* relative) {
+// The folder the program really lives in (symlinks followed), or empty.
+fs::path bin_dir_of(const fs::path& executable) {
     if (executable.empty()) return {};
     std::error_code ec;
     const fs::path program = fs::canonical(executable, ec);
-    if (ec) return {};
-    return (program.parent_path() / relative).lexically_normal();
+    return ec ? fs::path() : program.parent_path();
+}
+
+fs::path from_bin(const fs::path& executable, const char* relative) {
+    const fs::path bin = bin_dir_of(executable);
+    return bin.empty() ? fs::path() : (bin / relative).lexically_normal();
 }
 
 fs::path self() {
@@ -29,7 +34,13 @@ fs::path installed_plugin_dir_for(const fs::path& executable) {
     return from_bin(executable, CK_PLUGIN_DIR_FROM_BIN);
 }
 
+fs::path local_plugin_dir_for(const fs::path& executable) {
+    if (bin_dir_of(executable) != "/usr/bin") return {};
+    return (fs::path("/usr/local/bin") / CK_PLUGIN_DIR_FROM_BIN).lexically_normal();
+}
+
 fs::path installed_tile_dir() { return installed_tile_dir_for(self()); }
 fs::path installed_plugin_dir() { return installed_plugin_dir_for(self()); }
+fs::path local_plugin_dir() { return local_plugin_dir_for(self()); }
 
 }  // namespace ck::host

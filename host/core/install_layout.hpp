@@ -17,8 +17,15 @@ namespace ck::host {
 std::filesystem::path installed_tile_dir_for(const std::filesystem::path& executable);
 std::filesystem::path installed_plugin_dir_for(const std::filesystem::path& executable);
 
+// For a program installed in /usr/bin (the .deb's), the plugin folder of
+// the same layout under /usr/local: where `cmake --install` of a module
+// built from the SDK puts it by default (CMake's default prefix). Empty for
+// a program anywhere else, so a relocated tree never looks outside itself.
+std::filesystem::path local_plugin_dir_for(const std::filesystem::path& executable);
+
 // The same for this process (/proc/self/exe). Empty when it cannot be read.
 std::filesystem::path installed_tile_dir();
 std::filesystem::path installed_plugin_dir();
+std::filesystem::path local_plugin_dir();
 
 }  // namespace ck::host

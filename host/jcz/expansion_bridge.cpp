@@ -5,7 +5,7 @@
 
 namespace ck::host::jcz {
 
-std::unique_ptr<ExpansionHooks> make_expansion_hooks(PluginRegistry&,
+std::unique_ptr<ExpansionHooks> make_expansion_hooks(const PluginRegistry&,
                                                      const std::vector<const PluginExpansion*>& expansions,
                                                      std::chrono::milliseconds time_budget, HandPlayBy hand_play) {
     if (expansions.empty()) return nullptr;

@@ -20,7 +20,7 @@ namespace ck::host::jcz {
 // A hook call taking longer than `time_budget` is refused
 // (PluginHooks::set_time_budget).
 std::unique_ptr<ExpansionHooks> make_expansion_hooks(
-    PluginRegistry& registry, const std::vector<const PluginExpansion*>& expansions,
+    const PluginRegistry& registry, const std::vector<const PluginExpansion*>& expansions,
     std::chrono::milliseconds time_budget = limits::kDefaultHookTimeBudget,
     HandPlayBy hand_play = HandPlayBy::Declaration);
 

@@ -116,13 +116,16 @@ std::string describe_pointer(const FeaturePointer& p) {
     return format_tile_ref(p.at) + " " + std::string(feature_kind_name(p.kind)) + " " + format_location(p.location);
 }
 
-Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move(saved)) {
-    registry_ = std::make_unique<PluginRegistry>();
-    PluginSearchOptions search;
-    for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
-    search.use_default_dirs = options.default_plugin_path;
-    search.use_environment = options.default_plugin_path;
-    registry_->discover(search);
+Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move(saved)), registry_(options.registry) {
+    if (registry_ == nullptr) {
+        owned_registry_ = std::make_unique<PluginRegistry>();
+        PluginSearchOptions search;
+        for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
+        search.use_default_dirs = options.default_plugin_path;
+        search.use_environment = options.default_plugin_path;
+        owned_registry_->discover(search);
+        registry_ = owned_registry_.get();
+    }
 
     mapped_ = map_jcz_setup(saved_.setup, *registry_, saved_.annotations.rules);
     load_tiles(options, mapped_, catalog_);

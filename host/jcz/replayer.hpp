@@ -29,6 +29,10 @@ struct ReplayOptions {
     std::vector<std::string> tile_files;     // more tile XML (--tiles)
     std::vector<std::string> plugin_dirs;    // --plugin-path, searched first
     bool default_plugin_path = true;         // then the usual search path
+    // The expansions to play from, instead of searching for modules: a
+    // registry that loaded a module by its path (`cloisterkit validate`
+    // replays the games it saved). Must outlive the Replay.
+    const PluginRegistry* registry = nullptr;
     // A plugin hook call taking longer is refused (--hook-time-budget-ms).
     std::chrono::milliseconds hook_time_budget = limits::kDefaultHookTimeBudget;
 };
@@ -81,7 +85,8 @@ private:
 
     SavedGame saved_;
     TileCatalog catalog_;
-    std::unique_ptr<PluginRegistry> registry_;
+    const PluginRegistry* registry_;                 // options.registry, or owned_registry_
+    std::unique_ptr<PluginRegistry> owned_registry_;
     MappedSetup mapped_;
     std::unique_ptr<ExpansionHooks> hooks_;
     std::chrono::milliseconds hook_time_budget_;

@@ -1,7 +1,9 @@
 #include "save_game.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <map>
 #include <cstdio>
 
 #include "core/errors.hpp"
@@ -30,13 +32,23 @@ std::string derived_game_id(double initial_random) {
 
 // An expansion option is written when the game's value differs from what a
 // replay would assume: "jcz" for options that offer it (map_jcz_setup sets
-// those), the declared default otherwise.
+// those), else the value a preset in force sets (complete_rule_options:
+// halflings.ruleset=2015 sets halflings.featureCount=tiles, so a game that
+// chose spaces with it must say so), else the declared default.
 void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rules) {
+    std::map<std::string, std::string> from_presets;
+    for (const auto& preset : e.rule_presets) {
+        const auto in_force = game.rules().find(preset.key);
+        if (in_force == game.rules().end() || in_force->second != preset.value) continue;
+        for (const auto& [key, value] : preset.sets) from_presets[key] = value;
+    }
     for (const auto& o : e.rule_options) {
         auto it = game.rules().find(o.key);
         const std::string value = it != game.rules().end() ? it->second : o.default_value;
         const bool offers_jcz = std::find(o.allowed.begin(), o.allowed.end(), "jcz") != o.allowed.end();
-        if (value == (offers_jcz ? std::string("jcz") : o.default_value)) continue;
+        const auto preset = from_presets.find(o.key);
+        const std::string assumed = offers_jcz ? "jcz" : preset != from_presets.end() ? preset->second : o.default_value;
+        if (value == assumed) continue;
         auto alias = std::find_if(e.jcz_rule_aliases.begin(), e.jcz_rule_aliases.end(),
                                   [&](const RuleAliasInfo& a) { return a.key == o.key && a.value == value; });
         if (alias != e.jcz_rule_aliases.end())
@@ -148,6 +160,13 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
     }
     g.test = options.test;
     return g;
+}
+
+TestSpec final_score_assertions(const Game& game, std::string description) {
+    TestSpec spec{std::move(description), {}};
+    for (const PlayerState& p : game.players())
+        spec.assertions.push_back(p.name + " has " + std::to_string(p.score) + (std::abs(p.score) == 1 ? " point" : " points"));
+    return spec;
 }
 
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options) {

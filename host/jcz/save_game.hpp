@@ -32,6 +32,11 @@ struct SaveOptions {
 // from the default, under JCloisterZone's name when an alias exists.
 SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOptions& options = {});
 
+// The game's final scores as test assertions a replay checks ("Alice has
+// 25 points", one per player): `play --save-assertions` and `validate`
+// save them so that replaying one's own game checks something.
+TestSpec final_score_assertions(const Game& game, std::string description);
+
 // saved_game_from + write to `path`. Throws HostError (Io) if it cannot write.
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options = {});
 

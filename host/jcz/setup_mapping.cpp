@@ -80,7 +80,7 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
             std::string known;
             for (const auto* x : registry.expansions()) known += (known.empty() ? "" : ", ") + x->short_name();
             fail("setup.elements." + key, "no loaded expansion provides element '" + key + "' (available: " +
-                                              (known.empty() ? "none" : known) + ")");
+                                              (known.empty() ? "none" : known) + "; " + registry.search_hint() + ")");
         }
         specs.push_back(e->id);
     }

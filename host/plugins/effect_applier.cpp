@@ -253,9 +253,14 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
                 game->add_points(e->player(), e->points(), name);
                 break;
             }
-            case fb::Effect::AdjustFeaturePoints:
-                *sink.points += entry->effect_as_AdjustFeaturePoints()->delta();
+            case fb::Effect::AdjustFeaturePoints: {
+                const auto* e = entry->effect_as_AdjustFeaturePoints();
+                *sink.points += e->delta();
+                if (sink.adjustments != nullptr && e->delta() != 0)
+                    sink.adjustments->push_back(
+                        {e->delta(), e->reason() && e->reason()->size() ? e->reason()->str() : expansion_id});
                 break;
+            }
             case fb::Effect::GiveTokens: {
                 const auto* e = entry->effect_as_GiveTokens();
                 game->give_tokens(e->player(), e->kind()->str(), e->count());

@@ -69,6 +69,7 @@ struct EffectSink {
     uint32_t expansion = 0;                        // index of the expansion in the hooks' list
     std::vector<ExpansionOption>* options = nullptr;  // OfferFigureOption
     int* points = nullptr;                         // AdjustFeaturePoints
+    std::vector<PointsAdjustment>* adjustments = nullptr;  // AdjustFeaturePoints' reasons, when kept
     std::vector<TileStepOption>* tile_options = nullptr;  // OfferTileStepOption(s)
     OptionTexts* option_texts = nullptr;  // where the tile-step options' texts are kept
     const Game* state = nullptr;          // the state options are offered in (tile ids for labels)

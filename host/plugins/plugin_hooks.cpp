@@ -211,10 +211,23 @@ flatbuffers::Offset<fb::ScoredFeature> PluginHooks::build_feature(const ScoredFe
 
 // ------------------------------------------------------------ calling
 
+namespace {
+
+// "turn 12 (player 2)", from the state the host built for the call.
+std::string turn_text(ck_bytes state, ck_hook_id hook) {
+    if (hook == CK_HOOK_GAME_START) return "at the start of the game";
+    const fb::GameState* s = state.data ? fb::GetGameState(state.data) : nullptr;
+    if (s == nullptr || s->turn() == nullptr) return "before the first turn";
+    return "turn " + std::to_string(s->turn()->number()) + " (player " + std::to_string(s->turn()->active_player() + 1) + ")";
+}
+
+}  // namespace
+
 void PluginHooks::fail(uint32_t i, ck_hook_id hook, const std::string& reason) const {
     const PluginExpansion& e = *expansions_[i];
-    throw HostError(ErrorCategory::Plugin, "plugin module " + e.module->path().string() + ", expansion " + e.id +
-                                               ", hook " + hook_name(hook) + ": " + reason);
+    throw HostError(ErrorCategory::Plugin, turn_text(calling_state_, hook) + ": plugin module " +
+                                               e.module->path().string() + ", expansion " + e.id + ", hook " +
+                                               hook_name(hook) + ": " + reason);
 }
 
 void PluginHooks::check_time(uint32_t i, ck_hook_id hook, BudgetClock::time_point started) const {
@@ -249,6 +262,7 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     ck_error err{};
     err.struct_size = sizeof(ck_error);
     ++stats_.hook_calls;
+    calling_state_ = state;
     if (observer_ != nullptr) observer_->before_call(e, hook, state, request);
     const BudgetClock::time_point started = budget_clock_.now();
     const ck_status status = [&] {
@@ -461,7 +475,8 @@ std::string PluginHooks::token_kind_name(std::string_view kind) const {
     return std::string(kind);
 }
 
-int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature) {
+int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature,
+                               std::vector<PointsAdjustment>* adjustments) {
     int points = feature.points;
     if (!any_has(CK_HOOK_FEATURE_SCORING) && !any_has(CK_HOOK_BONUS_POINTS)) return points;
     ck_bytes state{nullptr, 0};  // built at the first call, if any
@@ -481,7 +496,7 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
             checker_.begin(game, hook);
             const ReleaseScope release{*this};
             if (const fb::HookResponse* r = call(i, hook, state, request))
-                apply_effects(*r, nullptr, expansions_[i]->id, EffectSink{i, nullptr, &points});
+                apply_effects(*r, nullptr, expansions_[i]->id, EffectSink{i, nullptr, &points, adjustments});
         }
     }
     return points;

@@ -75,7 +75,8 @@ public:
     void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) override;
     void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) override;
     std::string token_kind_name(std::string_view kind) const override;
-    int score_feature(const Game& game, const ScoredFeatureInfo& feature) override;
+    int score_feature(const Game& game, const ScoredFeatureInfo& feature,
+                      std::vector<PointsAdjustment>* adjustments) override;
     void on_turn_end(Game& game) override;
     void on_final_scoring(Game& game) override;
 
@@ -178,6 +179,8 @@ private:
     StateSerializer serializer_;
     StateKey cached_key_;
     ck_bytes cached_state_{nullptr, 0};
+    // The state of the call in progress: a failure names its turn.
+    ck_bytes calling_state_{nullptr, 0};
 
     flatbuffers::FlatBufferBuilder request_{1024};
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area

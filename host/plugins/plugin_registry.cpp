@@ -1,9 +1,11 @@
 #include "plugin_registry.hpp"
 
 #include <spdlog/logger.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/sinks/base_sink.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <mutex>
 #include <set>
 
 #include "core/errors.hpp"
@@ -23,11 +25,18 @@ std::string_view module_status_name(ModuleStatus status) {
 
 namespace {
 
-std::shared_ptr<spdlog::logger> default_logger() {
-    auto logger = std::make_shared<spdlog::logger>("plugins", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-    logger->set_level(spdlog::level::warn);
-    return logger;
-}
+// stderr, after flushing stdout: the host prints whole lines, and a hook
+// runs between them, so a flush puts the message between two of its lines.
+class StderrAfterStdoutSink final : public spdlog::sinks::base_sink<std::mutex> {
+protected:
+    void sink_it_(const spdlog::details::log_msg& msg) override {
+        spdlog::memory_buf_t line;
+        formatter_->format(msg, line);
+        std::fflush(stdout);
+        std::fwrite(line.data(), 1, line.size(), stderr);
+    }
+    void flush_() override { std::fflush(stderr); }
+};
 
 // "a,b" and "a" "b" mean the same; blanks are ignored.
 std::vector<std::string> split_specs(const std::vector<std::string>& specs) {
@@ -48,8 +57,25 @@ std::vector<std::string> split_specs(const std::vector<std::string>& specs) {
 
 }  // namespace
 
+std::shared_ptr<spdlog::logger> make_plugin_logger(std::string_view level) {
+    static constexpr std::pair<std::string_view, spdlog::level::level_enum> kLevels[] = {
+        {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug}, {"info", spdlog::level::info},
+        {"warn", spdlog::level::warn},   {"error", spdlog::level::err},   {"off", spdlog::level::off}};
+    std::string known;
+    for (const auto& [name, value] : kLevels) {
+        if (name == level) {
+            auto logger = std::make_shared<spdlog::logger>("plugins", std::make_shared<StderrAfterStdoutSink>());
+            logger->set_pattern("[%l] %v");  // "[warning] [module] message"
+            logger->set_level(value);
+            return logger;
+        }
+        known += (known.empty() ? "" : ", ") + std::string(name);
+    }
+    throw HostError("--log-level: unknown level \"" + std::string(level) + "\" (one of " + known + ")");
+}
+
 PluginRegistry::PluginRegistry(std::shared_ptr<spdlog::logger> logger)
-    : logger_(logger ? std::move(logger) : default_logger()) {}
+    : logger_(logger ? std::move(logger) : make_plugin_logger()) {}
 
 PluginRegistry::~PluginRegistry() {
     // Unload in reverse order of loading.
@@ -69,7 +95,7 @@ void PluginRegistry::discover(const PluginSearchOptions& options) {
             const auto [it, inserted] = first_by_name.emplace(file.filename(), file);
             if (!inserted) {
                 records_.push_back({file, dir.origin, ModuleStatus::Shadowed,
-                                    "shadowed by " + it->second.string() + " (found earlier on the plugin path)", nullptr});
+                                    "shadowed by " + it->second.string() + " (found earlier on the plugin path)", nullptr, {}});
                 continue;
             }
             load(file, dir.origin);
@@ -78,15 +104,19 @@ void PluginRegistry::discover(const PluginSearchOptions& options) {
 }
 
 ModuleRecord PluginRegistry::load(const fs::path& path, SearchOrigin origin) {
-    ModuleRecord record{path, origin, ModuleStatus::Failed, {}, nullptr};
+    ModuleRecord record{path, origin, ModuleStatus::Failed, {}, nullptr, {}};
     try {
         auto module = PluginModule::load(path, *logger_);
         for (const auto& e : module->expansions()) {
-            if (const PluginExpansion* existing = find_by_id(e.id)) {
-                conflicts_.emplace(e.id, path);
-                throw ModuleLoadError(path, "expansion id '" + e.id + "' is already provided by module " +
-                                                existing->module->path().string());
-            }
+            const PluginExpansion* winner = find_by_id(e.id);
+            if (winner == nullptr) continue;
+            std::string why = "refused: module " + winner->module->path().string() +
+                              ", found earlier on the plugin path, provides '" + e.id +
+                              "' too and wins (the first found wins, as with PATH; remove one of them or "
+                              "reorder --plugin-path to choose)";
+            logger_->warn("plugin module {}: expansion '{}' {}", path.string(), e.id, why);
+            record.refused.emplace_back(e.id, why);
+            refused_.emplace(&e, std::move(why));
         }
         record.status = ModuleStatus::Loaded;
         record.module = module.get();
@@ -102,14 +132,28 @@ ModuleRecord PluginRegistry::load(const fs::path& path, SearchOrigin origin) {
 std::vector<const PluginExpansion*> PluginRegistry::expansions() const {
     std::vector<const PluginExpansion*> out;
     for (const auto& m : modules_)
-        for (const auto& e : m->expansions()) out.push_back(&e);
+        for (const auto& e : m->expansions())
+            if (!is_refused(e)) out.push_back(&e);
+    return out;
+}
+
+std::vector<std::string> PluginRegistry::short_name_clashes() const {
+    std::map<std::string, std::vector<const PluginExpansion*>> by_short_name;
+    for (const PluginExpansion* e : expansions()) by_short_name[e->short_name()].push_back(e);
+    std::vector<std::string> out;
+    for (const auto& [name, sharing] : by_short_name) {
+        if (sharing.size() < 2) continue;
+        std::string who;
+        for (const auto* e : sharing) who += (who.empty() ? "" : ", ") + e->id + " (" + e->module->path().string() + ")";
+        out.push_back("short name '" + name + "' is shared by " + who + "; enable them by full id");
+    }
     return out;
 }
 
 const PluginExpansion* PluginRegistry::find_by_id(std::string_view id) const {
     for (const auto& m : modules_)
         for (const auto& e : m->expansions())
-            if (e.id == id) return &e;
+            if (e.id == id && !is_refused(e)) return &e;
     return nullptr;
 }
 
@@ -132,22 +176,17 @@ std::string PluginRegistry::available_text() const {
         text += text.empty() ? "" : ", ";
         text += e->id + " (" + e->short_name() + ")";
     }
-    if (text.empty()) {
-        text = "none; searched:";
-        for (const auto& d : search_path_) text += " " + d.dir.string();
-        if (search_path_.empty()) text += " (no plugin directory exists)";
-    }
+    if (text.empty()) text = "none";
     for (const auto& r : records_)
         if (r.status == ModuleStatus::Failed) text += "; module " + r.path.string() + " failed to load: " + r.reason;
-    return text;
+    return text + "; " + search_hint();
 }
 
-void PluginRegistry::check_not_ambiguous(const PluginExpansion& e) const {
-    const auto it = conflicts_.find(e.id);
-    if (it != conflicts_.end())
-        throw HostError(ErrorCategory::Plugin, "expansion '" + e.id + "' is provided by two modules: " +
-                                                   e.module->path().string() + " and " + it->second.string() +
-                                                   "; keep only one of them on the plugin path");
+std::string PluginRegistry::search_hint() const {
+    std::string text = "searched:";
+    for (const auto& d : search_path_) text += " " + d.dir.string();
+    if (search_path_.empty()) text += " (no plugin directory exists)";
+    return text + "; a module elsewhere needs --plugin-path DIR or " + std::string(kPluginPathVariable);
 }
 
 std::vector<const PluginExpansion*> PluginRegistry::resolve(const std::vector<std::string>& specs) const {
@@ -172,10 +211,7 @@ std::vector<const PluginExpansion*> PluginRegistry::resolve(const std::vector<st
     chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
 
     std::set<std::string_view> enabled;
-    for (const auto* e : chosen) {
-        check_not_ambiguous(*e);
-        enabled.insert(e->id);
-    }
+    for (const auto* e : chosen) enabled.insert(e->id);
     for (const auto* e : chosen) {
         for (const auto& needed : e->requires_ids) {
             if (enabled.count(needed) != 0) continue;

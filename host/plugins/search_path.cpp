@@ -18,6 +18,7 @@ std::string_view search_origin_name(SearchOrigin origin) {
         case SearchOrigin::Environment: return kPluginPathVariable;
         case SearchOrigin::BuildTree: return "build tree";
         case SearchOrigin::Installed: return "installed";
+        case SearchOrigin::LocalPrefix: return "/usr/local";
     }
     return "?";
 }
@@ -88,6 +89,8 @@ std::vector<SearchDir> plugin_search_path(const PluginSearchOptions& options, st
         // The installed folder is found relative to the program (core/install_layout.hpp).
         if (const fs::path installed = installed_plugin_dir(); !installed.empty() && is_dir(installed))
             add_unique(out, installed, SearchOrigin::Installed);
+        if (const fs::path local = local_plugin_dir(); !local.empty() && is_dir(local))
+            add_unique(out, local, SearchOrigin::LocalPrefix);
     }
     return out;
 }

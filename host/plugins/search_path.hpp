@@ -4,7 +4,9 @@
 //   3. the build tree's plugin folder, but only for the uninstalled program
 //      running from that build tree's bin/ (core/build_tree.hpp),
 //   4. the installed plugin folder (<libdir>/cloisterkit/plugins), found
-//      relative to the program (core/install_layout.hpp).
+//      relative to the program (core/install_layout.hpp),
+//   5. for the program installed in /usr/bin, the same folder under
+//      /usr/local, where `cmake --install` of an SDK module goes by default.
 // Never the current directory, and never a build tree from an installed
 // program: a module is native code run with the user's rights, so only
 // configured places are searched.
@@ -19,7 +21,7 @@ namespace ck::host {
 
 inline constexpr const char* kPluginPathVariable = "CLOISTERKIT_PLUGIN_PATH";
 
-enum class SearchOrigin { CommandLine, Environment, BuildTree, Installed };
+enum class SearchOrigin { CommandLine, Environment, BuildTree, Installed, LocalPrefix };
 std::string_view search_origin_name(SearchOrigin origin);  // "--plugin-path", ...
 
 struct SearchDir {
@@ -30,7 +32,7 @@ struct SearchDir {
 struct PluginSearchOptions {
     std::vector<std::filesystem::path> dirs;  // --plugin-path, in order
     bool use_environment = true;              // read CLOISTERKIT_PLUGIN_PATH
-    bool use_default_dirs = true;             // the installed folder (and the build tree's, see above)
+    bool use_default_dirs = true;             // the installed folders (and the build tree's, see above)
 };
 
 // The directories to search, in order, without duplicates. A command-line

@@ -91,7 +91,17 @@ std::string score_formula(const Game& game, const ScoreEntry& e) {
     const int delta = e.points - c.base_points;
     if (delta != 0) {
         if (starts_with(s, "no completed city")) s = "0 (" + s + ")";
-        s += (delta > 0 ? " + " : " − ") + std::to_string(std::abs(delta)) + " from expansions";
+        // Each expansion's change in its own words ("+ 3 pilgrims' road");
+        // what none explained (none should be left) as "from expansions".
+        int explained = 0;
+        const auto term = [](int n, const std::string& why) {
+            return (n > 0 ? " + " : " − ") + std::to_string(std::abs(n)) + " " + why;
+        };
+        for (const PointsAdjustment& a : c.adjustments) {
+            s += term(a.delta, a.reason);
+            explained += a.delta;
+        }
+        if (delta != explained) s += term(delta - explained, "from expansions");
         const std::string tokens = tokens_on_feature(game, e);
         if (!tokens.empty()) s += " (buildings on it: " + tokens + ")";
     }

@@ -13,7 +13,7 @@
 
 namespace ck::host::render {
 
-// "3 spaces × 2 + 1 pennant × 2 + 2 from expansions (buildings on it: 2 houses)",
+// "3 spaces × 2 + 1 pennant × 2 + 2 little buildings (buildings on it: 2 houses)",
 // "4 spaces", "2 completed cities × 3", "no completed city borders it";
 // "" for an entry that is not a feature's (an expansion's own points).
 std::string score_formula(const Game& game, const ScoreEntry& entry);

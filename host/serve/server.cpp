@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ai/agents.hpp"
+#include "cli/game_options.hpp"
 #include "core/errors.hpp"
 #include "core/tile_xml.hpp"
 #include "new_game.hpp"
@@ -42,18 +43,6 @@ int status_of(const HostError& e) {
         case ErrorCategory::Plugin: return 500;
         default: return 400;
     }
-}
-
-std::vector<std::string> split_commas(const std::string& s) {
-    std::vector<std::string> out;
-    size_t from = 0;
-    while (from <= s.size()) {
-        const size_t comma = s.find(',', from);
-        out.push_back(s.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
-        if (comma == std::string::npos) break;
-        from = comma + 1;
-    }
-    return out;
 }
 
 }  // namespace
@@ -273,7 +262,7 @@ void Server::routes() {
             return fail(res, 429, "the server holds " + std::to_string(options_.max_games) +
                                       " games already (--max-games)");
         std::vector<std::string> kinds;
-        if (req.has_param("kinds")) kinds = split_commas(req.get_param_value("kinds"));
+        if (req.has_param("kinds")) kinds = ck::cli::split_commas(req.get_param_value("kinds"));
         try {
             created(res, import_game(*files_, options_.settings, req.body, kinds), req);
         } catch (const HostError& e) {

@@ -68,6 +68,10 @@ struct CheckSubject {
 
 enum class Needs { File, LoadedModule, RecordedCalls };
 
+// Where the games check saves its i-th saved game (.jcz, with the final
+// scores as assertions) for the purity check: beside the recording.
+std::filesystem::path saved_game_file(const std::filesystem::path& recording_file, size_t i);
+
 struct CheckDef {
     const char* name;
     const char* summary;

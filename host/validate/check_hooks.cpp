@@ -8,6 +8,7 @@
 
 #include "check.hpp"
 #include "child_process.hpp"
+#include "jcz/saved_game.hpp"
 #include "module_calls.hpp"
 #include "plugins/hook_names.hpp"
 #include "plugins/module_loader.hpp"
@@ -39,9 +40,8 @@ std::vector<uint8_t> bare_request(ck_hook_id hook) {
 }  // namespace
 
 CheckResult check_games(CheckSubject& s) {
-    RecordingOutcome outcome = record_games(*s.registry, *s.module, s.tested, s.options.with_shipped ? s.shipped
-                                                                                                      : std::vector<const host::PluginExpansion*>{},
-                                            s.options.games, s.channel);
+    // s.shipped is empty under --alone (validator.cpp loads them only otherwise).
+    RecordingOutcome outcome = record_games(*s.registry, *s.module, s.tested, s.shipped, s.options.games, s.channel);
     CheckResult r;
     r.details["games_played"] = outcome.games_played;
     r.details["games_refused"] = outcome.games_refused;
@@ -67,11 +67,16 @@ CheckResult check_games(CheckSubject& s) {
     for (size_t i = 0; i < rec.host_calls.size(); ++i)
         for (ck_hook_id h = 0; h < CK_HOOK_COUNT; ++h)
             if (rec.host_calls[i][h]) calls_by_hook[expansion_of(s, uint32_t(i)).id + " " + host::hook_name(h)] += rec.host_calls[i][h];
+    // Saved as a modder saves a game (with its final scores as assertions),
+    // for the purity check to replay from the files.
+    for (size_t i = 0; i < outcome.saves.size(); ++i)
+        host::jcz::store_saved_game(outcome.saves[i].second, saved_game_file(s.recording_file, i));
+    r.details["games_saved"] = outcome.saves.size();
     r.details["host_calls"] = calls_by_hook;
     r.details["recorded_calls"] = rec.calls.size();
     rec.save(s.recording_file);
     r.message = std::to_string(outcome.games_played) + " games played to the end (2-4 players, random and greedy, " +
-                (s.shipped.empty() || !s.options.with_shipped ? std::string("alone") : "alone and with the shipped expansions") +
+                (s.shipped.empty() ? std::string("alone") : "alone and with the shipped expansions") +
                 "), every response verified and applied by the host; " + std::to_string(rec.calls.size()) +
                 " sampled calls answered again with responses that verify";
     if (outcome.games_refused) r.message += "; " + std::to_string(outcome.games_refused) + " setups refused";

@@ -9,11 +9,15 @@
 
 #include "check.hpp"
 #include "child_process.hpp"
+#include "jcz/replayer.hpp"
+#include "jcz/saved_game.hpp"
 #include "module_calls.hpp"
 #include "plugins/module_loader.hpp"
 #include "plugins/plugin_expansion.hpp"
 
 namespace ck::validate {
+
+namespace fs = std::filesystem;
 namespace {
 
 struct Mismatch {
@@ -102,10 +106,34 @@ CheckResult check_purity(CheckSubject& s) {
     for (size_t i : forward)
         if (!(elsewhere[i] == first[i])) return impure("when called from another thread", describe_mismatch(s, i, first[i], elsewhere[i]));
 
+    // Whole games once more, as a modder replays a save of their own: each
+    // saved game, replayed from its file, ends with the scores it was saved with.
+    size_t saves = 0;
+    for (; fs::exists(saved_game_file(s.recording_file, saves)); ++saves) {
+        const host::jcz::SavedGame saved = host::jcz::load_saved_game(saved_game_file(s.recording_file, saves).string());
+        const std::string game = saved.test ? saved.test->description : "a saved game";
+        s.channel.progress("replaying the save of " + game);
+        try {
+            host::jcz::ReplayOptions replay_options;
+            replay_options.registry = s.registry;
+            replay_options.hook_time_budget = std::chrono::milliseconds(s.options.games.hook_time_budget_ms);
+            const host::jcz::Replay replay(saved, replay_options);
+            for (const auto& a : replay.check_assertions())
+                if (!a.passed)
+                    return CheckResult::fail(game + ", saved as .jcz and replayed from the file, ends differently: \"" +
+                                             a.text + "\" but " + a.detail +
+                                             ". call_hook is pure (plugin.h): the same state must get the same answer");
+        } catch (const std::exception& e) {
+            return CheckResult::fail(game + ", saved as .jcz, does not replay: " + e.what());
+        }
+    }
+
     CheckResult r = CheckResult::pass(std::to_string(calls.size()) +
                                       " recorded calls gave the same bytes twice in a row, backwards, interleaved across "
-                                      "games, on a fresh context and from another thread");
+                                      "games, on a fresh context and from another thread; " + std::to_string(saves) +
+                                      " games saved with their final scores replayed from the file to the same scores");
     r.details["calls"] = calls.size();
+    r.details["saves_replayed"] = saves;
     return r;
 }
 

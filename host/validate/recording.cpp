@@ -13,6 +13,7 @@
 #include "core/game.hpp"
 #include "core/players.hpp"
 #include "core/random.hpp"
+#include "jcz/save_game.hpp"
 #include "plugins/hook_names.hpp"
 #include "plugins/module_loader.hpp"
 #include "plugins/plugin_hooks.hpp"
@@ -58,8 +59,10 @@ public:
     Recorder(const host::PluginModule& module, Recording& recording, size_t per_hook, const ChildChannel& channel)
         : module_(module), recording_(recording), pool_(recording.states), per_hook_(per_hook), channel_(channel) {}
 
-    void start_game(const host::Game* game, uint32_t index, uint64_t seed) {
-        game_ = game;
+    // A game's setup is about to be built (its GAME_START calls come before
+    // the Game exists: set_game then names it, for the turn).
+    void start_game(uint32_t index, uint64_t seed) {
+        game_ = nullptr;
         game_index_ = index;
         rng_ = host::SplitMix64(seed ^ 0x5EED5EED5EED5EEDull);
         reservoirs_.clear();
@@ -180,7 +183,7 @@ RecordingOutcome record_games(host::PluginRegistry& registry, const host::Plugin
                     cli::GameEnvironment env(options, registry, company ? together : alone);
                     auto hooks = env.make_hooks();
                     if (auto* bridge = dynamic_cast<host::PluginHooks*>(hooks.get())) bridge->set_call_observer(&recorder);
-                    recorder.start_game(nullptr, index, seed);
+                    recorder.start_game(index, seed);
                     std::unique_ptr<host::Game> game;
                     try {
                         game = std::make_unique<host::Game>(env.setup(seed, hooks.get()), env.prepared());
@@ -195,6 +198,12 @@ RecordingOutcome record_games(host::PluginRegistry& registry, const host::Plugin
                     host::play_to_end(*game, env.make_agents(seed));
                     recorder.end_game();
                     ++outcome.games_played;
+                    if (g == 0) {
+                        host::jcz::SaveOptions save;
+                        save.test = host::jcz::final_score_assertions(*game, rec.games.back());
+                        outcome.saves.emplace_back(rec.games.back(),
+                                                   host::jcz::saved_game_from(env.setup(seed, hooks.get()), *game, save));
+                    }
                 } catch (const std::exception& e) {
                     recorder.end_game();
                     outcome.failure = rec.games.back() + ": " + e.what();

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "jcz/saved_game.hpp"
+
 namespace ck::host {
 class PluginModule;
 class PluginRegistry;
@@ -69,6 +71,10 @@ struct RecordingOutcome {
     int games_refused = 0;     // setups the expansions refused (CK_E_SETUP_REFUSED, a rule they cannot play)
     std::string failure;       // the first game that failed, and why; empty when none did
     std::string first_refusal; // why the first refused setup was refused
+    // The first game of each setup, saved with its final scores as test
+    // assertions (play --save-assertions), with its description: replayed
+    // from the file, it must end the same.
+    std::vector<std::pair<std::string, host::jcz::SavedGame>> saves;
 };
 
 // Plays the games of `plan` with `tested` (expansions of the module under

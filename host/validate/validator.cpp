@@ -49,26 +49,33 @@ const std::vector<CheckDef>& all_checks() {
 }
 
 std::vector<const CheckDef*> selected_checks(const ValidateOptions& options) {
-    std::vector<const CheckDef*> out;
-    for (const auto& name : options.only) {
-        const auto& all = all_checks();
-        const auto it = std::find_if(all.begin(), all.end(), [&](const CheckDef& d) { return name == d.name; });
-        if (it == all.end()) {
+    const auto& all = all_checks();
+    for (const auto& name : options.only)
+        if (std::none_of(all.begin(), all.end(), [&](const CheckDef& d) { return name == d.name; })) {
             std::string known;
             for (const auto& d : all) known += (known.empty() ? "" : ", ") + std::string(d.name);
             throw host::HostError("--only: no check named '" + name + "' (checks: " + known + ")");
         }
-    }
-    const bool needs_games = std::any_of(all_checks().begin(), all_checks().end(), [&](const CheckDef& d) {
-        return d.needs == Needs::RecordedCalls &&
-               (options.only.empty() || std::find(options.only.begin(), options.only.end(), d.name) != options.only.end());
-    });
-    for (const auto& d : all_checks()) {
-        const bool named = options.only.empty() || std::find(options.only.begin(), options.only.end(), d.name) != options.only.end();
-        // The games record the calls the later checks replay.
-        if (named || (needs_games && std::string(d.name) == "games")) out.push_back(&d);
-    }
+    const auto named = [&](const CheckDef& d) {
+        return options.only.empty() || std::find(options.only.begin(), options.only.end(), d.name) != options.only.end();
+    };
+    // The games record the calls the later checks replay.
+    const bool needs_games =
+        std::any_of(all.begin(), all.end(), [&](const CheckDef& d) { return d.needs == Needs::RecordedCalls && named(d); });
+    std::vector<const CheckDef*> out;
+    for (const auto& d : all)
+        if (named(d) || (needs_games && d.run == &check_games)) out.push_back(&d);
     return out;
+}
+
+VerdictCounts count_verdicts(const std::vector<CheckReport>& reports) {
+    VerdictCounts c;
+    for (const auto& r : reports) (r.verdict == Verdict::Fail ? c.failed : r.verdict == Verdict::Pass ? c.passed : c.skipped) += 1;
+    return c;
+}
+
+fs::path saved_game_file(const fs::path& recording_file, size_t i) {
+    return recording_file.parent_path() / ("game-" + std::to_string(i + 1) + ".jcz");
 }
 
 namespace {
@@ -94,8 +101,7 @@ std::vector<const host::PluginExpansion*> load_shipped(host::PluginRegistry& reg
 
 CheckResult run_check(const CheckDef& def, const ValidateOptions& o, const fs::path& recording_file,
                       const ChildChannel& channel) {
-    CheckSubject s{o, channel};
-    s.recording_file = recording_file;
+    CheckSubject s{o, channel, nullptr, nullptr, {}, {}, nullptr, recording_file};
     if (def.needs == Needs::File) return def.run(s);
 
     channel.progress("loading the module");
@@ -121,8 +127,9 @@ CheckResult run_check(const CheckDef& def, const ValidateOptions& o, const fs::p
                                     : "--expansion names none of the module's expansions (" + ids + ")";
         return def.run == &check_manifest ? CheckResult::fail(why) : CheckResult::skip(why);
     }
-    // Only the games play with the other modules; the replays need only this one.
-    if (o.with_shipped && def.run == &check_games) {
+    // Only the games, and the saves of them that purity replays, play with
+    // the other modules; the replays of single calls need only this one.
+    if (o.with_shipped && (def.run == &check_games || def.run == &check_purity)) {
         channel.progress("loading the other modules on the plugin path");
         s.shipped = load_shipped(registry, o, record.module);
     }
@@ -138,7 +145,9 @@ CheckResult run_check(const CheckDef& def, const ValidateOptions& o, const fs::p
 }
 
 CheckReport outcome_to_report(const CheckDef& def, const ChildOutcome& outcome, std::chrono::milliseconds limit) {
-    CheckReport r{def.name, def.summary};
+    CheckReport r;
+    r.name = def.name;
+    r.summary = def.summary;
     r.seconds = outcome.seconds;
     if (outcome.end == ChildOutcome::End::Exited && outcome.exit_code == 0 && !outcome.result.empty()) {
         try {
@@ -210,14 +219,12 @@ std::vector<CheckReport> validate(const ValidateOptions& options,
 
 nlohmann::json report_json(const ValidateOptions& options, const std::vector<CheckReport>& reports) {
     nlohmann::json checks = nlohmann::json::array();
-    int failed = 0, passed = 0, skipped = 0;
-    for (const auto& r : reports) {
+    for (const auto& r : reports)
         checks.push_back({{"name", r.name}, {"verdict", verdict_name(r.verdict)}, {"message", r.message},
                           {"seconds", r.seconds}, {"details", r.details}});
-        (r.verdict == Verdict::Fail ? failed : r.verdict == Verdict::Pass ? passed : skipped) += 1;
-    }
+    const VerdictCounts c = count_verdicts(reports);
     return {{"module", options.module.string()}, {"validator", std::string("cloisterkit ") + CK_RELEASE_VERSION},
-            {"passed", failed == 0}, {"counts", {{"pass", passed}, {"fail", failed}, {"skip", skipped}}},
+            {"passed", c.failed == 0}, {"counts", {{"pass", c.passed}, {"fail", c.failed}, {"skip", c.skipped}}},
             {"checks", checks}};
 }
 

@@ -27,6 +27,11 @@ std::vector<const CheckDef*> selected_checks(const ValidateOptions& options);
 std::vector<CheckReport> validate(const ValidateOptions& options,
                                   const std::function<void(const CheckReport&)>& on_report = {});
 
+struct VerdictCounts {
+    int passed = 0, failed = 0, skipped = 0;
+};
+VerdictCounts count_verdicts(const std::vector<CheckReport>& reports);
+
 nlohmann::json report_json(const ValidateOptions& options, const std::vector<CheckReport>& reports);
 
 }  // namespace ck::validate

@@ -517,8 +517,8 @@ TEST(HfGames, HookFiltersSkipCallsThatCannotChangeTheGame) {
     road.name = "road";
     road.spaces = road.tiles = 1;
     const uint64_t c0 = counting->stats().hook_calls, s0 = spaces->stats().hook_calls;
-    counting->score_feature(by_tiles, road);
-    spaces->score_feature(by_spaces, road);
+    counting->score_feature(by_tiles, road, nullptr);
+    spaces->score_feature(by_spaces, road, nullptr);
     EXPECT_EQ(counting->stats().hook_calls - c0, 1u) << "featureCount=tiles: FEATURE_SCORING is asked";
     EXPECT_EQ(spaces->stats().hook_calls - s0, 0u) << "default spaces: nothing to count differently";
 
@@ -526,9 +526,9 @@ TEST(HfGames, HookFiltersSkipCallsThatCannotChangeTheGame) {
     const uint64_t c1 = counting->stats().hook_calls;
     Game by_spaces_too(hf_setup(*counting, {}, {{"TT/road"}, {}}, 2, 0));
     const uint64_t c2 = counting->stats().hook_calls;  // its GAME_START
-    counting->score_feature(by_spaces_too, road);
+    counting->score_feature(by_spaces_too, road, nullptr);
     EXPECT_EQ(counting->stats().hook_calls, c2) << "a game under spaces after one under tiles";
-    counting->score_feature(by_tiles, road);
+    counting->score_feature(by_tiles, road, nullptr);
     EXPECT_EQ(counting->stats().hook_calls, c2 + 1) << "and back to the game under tiles";
     EXPECT_GT(c2, c1);
 }

@@ -145,7 +145,7 @@ for module in "$work/template-cmake/plugins/long_roads.so" "$work/template-pc/lo
     --rule longRoads.minTiles=2 >"$work/play.log" 2>&1 || { cat "$work/play.log" >&2; fail "cloisterkit play"; }
   expect "org.example.long-roads" "$work/play.log"
   # Its scoring hook ran: a completed road scored more than its tiles.
-  grep -qE "road = [0-9]+ spaces \+ [0-9]+ from expansions" "$work/play.log" \
+  grep -qE "road = [0-9]+ spaces \+ [0-9]+ long road" "$work/play.log" \
     || { cat "$work/play.log" >&2; fail "no road scored more in $work/play.log"; }
   expect "final scores after" "$work/play.log"
 done

@@ -164,7 +164,14 @@ TEST(Bridge, BonusPointsComeAfterEveryModifier) {
     city.scorers = {0};
     city.name = "city";
     // test.multiplier doubles (FEATURE_SCORING), test.good adds 1 (BONUS_POINTS): 4 * 2 + 1.
-    EXPECT_EQ(hooks.score_feature(game, city), 9);
+    std::vector<ck::host::PointsAdjustment> why;
+    EXPECT_EQ(hooks.score_feature(game, city, &why), 9);
+    // Each change is kept with the module's reason, in the order made (the breakdown's "+ 4 double + 1 bonus").
+    ASSERT_EQ(why.size(), 2u);
+    EXPECT_EQ(why[0].delta, 4);
+    EXPECT_EQ(why[0].reason, "double");
+    EXPECT_EQ(why[1].delta, 1);
+    EXPECT_EQ(why[1].reason, "bonus");
 }
 
 TEST(Bridge, StateIsSerialisedOncePerVersion) {
@@ -175,14 +182,14 @@ TEST(Bridge, StateIsSerialisedOncePerVersion) {
     road.points = road.base_points = 2;
     road.scorers = {1};
     const auto before = hooks.stats();
-    EXPECT_EQ(hooks.score_feature(game, road), 3);
-    EXPECT_EQ(hooks.score_feature(game, road), 3);
+    EXPECT_EQ(hooks.score_feature(game, road, nullptr), 3);
+    EXPECT_EQ(hooks.score_feature(game, road, nullptr), 3);
     EXPECT_EQ(hooks.stats().hook_calls, before.hook_calls + 2);
     EXPECT_EQ(hooks.stats().serialisations, before.serialisations + 1);
     place_first_legal(game);  // a new state (FIGURE_OPTIONS serialised it)
     const auto after_place = hooks.stats().serialisations;
     EXPECT_EQ(after_place, before.serialisations + 2);
-    hooks.score_feature(game, road);
+    hooks.score_feature(game, road, nullptr);
     EXPECT_EQ(hooks.stats().serialisations, after_place);
 }
 

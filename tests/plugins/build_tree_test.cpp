@@ -157,6 +157,19 @@ TEST(BuildTree, AnInstalledCopyFindsTheFoldersOfItsPrefix) {
     EXPECT_THAT(play.out, HasSubstr("final scores after"));
 }
 
+// The .deb's program in /usr/bin also searches the same plugin folder under
+// /usr/local, where `cmake --install` of a fan module goes by default; a
+// program anywhere else searches only its own prefix.
+TEST(BuildTree, OnlyTheProgramInUsrBinAlsoSearchesUsrLocal) {
+    const fs::path in_usr_bin = "/usr/bin/env";  // any program there; only its folder counts
+    ASSERT_TRUE(fs::exists(in_usr_bin));
+    const fs::path installed = ck::host::installed_plugin_dir_for(in_usr_bin);
+    EXPECT_EQ(ck::host::local_plugin_dir_for(in_usr_bin), fs::path("/usr/local") / installed.lexically_relative("/usr"));
+    ScratchDir dir("prefix-local");
+    EXPECT_TRUE(ck::host::local_plugin_dir_for(installed_copy(dir)).empty());
+    EXPECT_TRUE(ck::host::local_plugin_dir_for(fs::path(CK_TEST_PLUGIN_DIR) / "cloisterkit_expansions.so").empty());
+}
+
 TEST(BuildTree, AnInstalledCopyLoadsWhatItIsGiven) {
     ScratchDir dir("given");
     const fs::path copy = installed_copy(dir);

@@ -34,6 +34,22 @@ TEST(PluginsCommand, ListsModulesExpansionsHooksOptionsAndFailures) {
     EXPECT_THAT(r.output(), HasSubstr("status: failed: built for ABI major 2"));
 }
 
+// The fan module on --plugin-path reuses cloisterkit.little-buildings: only
+// that expansion of the shipped module is refused, so Halflings still plays.
+TEST(PluginsCommand, AClashingFanModuleRefusesOneExpansionAndSaysWhoWins) {
+    ScratchDir dir("cli-clash");
+    const auto fan = dir.add(test_module("test_clashing"), "fan.so");
+    const CommandResult listed = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
+    ASSERT_EQ(listed.status, 0) << listed.output();
+    EXPECT_THAT(listed.out, HasSubstr("expansion cloisterkit.little-buildings refused: module " + fan.string() +
+                                      ", found earlier on the plugin path, provides 'cloisterkit.little-buildings' too and wins"));
+    EXPECT_THAT(listed.out, HasSubstr("expansion cloisterkit.halflings\n"));
+    const CommandResult played =
+        run_cli("play --plugin-path '" + dir.path().string() + "' --expansions halflings,abbot --seed 3 --players 2");
+    EXPECT_EQ(played.status, 0) << played.output();
+    EXPECT_THAT(played.out, HasSubstr("final scores"));
+}
+
 TEST(PluginsCommand, ListsTheShippedLittleBuildings) {
     const CommandResult r = run_cli("plugins");
     EXPECT_EQ(r.status, 0) << r.output();

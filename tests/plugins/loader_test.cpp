@@ -297,7 +297,9 @@ TEST(ModuleLoading, DestroyingTheRegistryUnloadsTheModules) {
     EXPECT_EQ(dlopen(copy.c_str(), RTLD_NOW | RTLD_NOLOAD), nullptr);
 }
 
-TEST(ModuleLoading, DuplicateExpansionIdsNameBothModules) {
+// Clashing names: an id found twice is refused in the later module alone
+// (the first found wins, as with PATH); a shared short name is warned about.
+TEST(ModuleLoading, DuplicateExpansionIdsKeepTheFirstAndNameBothModules) {
     ScratchDir dir("dup");
     const auto one = dir.add(test_module("test_scripted"), "one.so");
     const auto two = dir.add(test_module("test_scripted"), "two.so");
@@ -305,11 +307,57 @@ TEST(ModuleLoading, DuplicateExpansionIdsNameBothModules) {
     registry.discover({{dir.path()}, false, false});
     EXPECT_EQ(record_for(registry, one)->status, ModuleStatus::Loaded);
     const ModuleRecord* second = record_for(registry, two);
-    EXPECT_EQ(second->status, ModuleStatus::Failed);
-    EXPECT_THAT(second->reason, HasSubstr("'test.good' is already provided by module " + one.string()));
-    const std::string error = resolve_error(registry, {"test.good"});
-    EXPECT_THAT(error, HasSubstr(one.string()));
-    EXPECT_THAT(error, HasSubstr(two.string()));
+    EXPECT_EQ(second->status, ModuleStatus::Loaded);
+    ASSERT_FALSE(second->refused.empty());
+    EXPECT_EQ(second->refused.front().first, "test.good");
+    EXPECT_THAT(second->refused.front().second, HasSubstr("module " + one.string() + ", found earlier on the plugin path"));
+    EXPECT_THAT(second->refused.front().second, HasSubstr("wins"));
+    const auto chosen = registry.resolve({"test.good"});
+    ASSERT_EQ(chosen.size(), 1u);
+    EXPECT_EQ(chosen.front()->module->path(), one);
+    EXPECT_TRUE(registry.short_name_clashes().empty()) << "a refused copy shares nothing";
+}
+
+TEST(ModuleLoading, AClashingIdRefusesOnlyThatExpansionNotTheShippedModule) {
+    ScratchDir dir("clash");
+    const auto fan = dir.add(test_module("test_clashing"), "fan.so");
+    PluginRegistry registry = quiet_registry();
+    ASSERT_EQ(registry.load(fan).status, ModuleStatus::Loaded);  // --plugin-path comes first
+    const ModuleRecord shipped = registry.load(ck::test::shipped_module());
+    ASSERT_EQ(shipped.status, ModuleStatus::Loaded) << shipped.reason;
+    ASSERT_EQ(shipped.refused.size(), 1u);
+    EXPECT_EQ(shipped.refused.front().first, "cloisterkit.little-buildings");
+    EXPECT_THAT(shipped.refused.front().second, HasSubstr(fan.string()));
+    // Halflings and the abbot stay; little-buildings is the fan's.
+    EXPECT_EQ(registry.resolve({"halflings"}).front()->module->path(), ck::test::shipped_module());
+    EXPECT_EQ(registry.resolve({"abbot"}).front()->module->path(), ck::test::shipped_module());
+    EXPECT_EQ(registry.resolve({"little-buildings"}).front()->module->path(), fan);
+    EXPECT_EQ(registry.find("cloisterkit.little-buildings")->name, "My little buildings");
+}
+
+TEST(ModuleLoading, TwoExpansionsSharingAShortNameAreWarnedAbout) {
+    PluginRegistry registry = quiet_registry();
+    registry.load(test_module("test_scripted"));
+    const auto fan = test_module("test_clashing");
+    registry.load(fan);
+    const auto clashes = registry.short_name_clashes();
+    ASSERT_EQ(clashes.size(), 1u);
+    EXPECT_THAT(clashes.front(), HasSubstr("short name 'multiplier' is shared by test.multiplier (" +
+                                           test_module("test_scripted").string() + "), fan.multiplier (" + fan.string() + ")"));
+    EXPECT_THAT(clashes.front(), HasSubstr("enable them by full id"));
+    EXPECT_THAT(resolve_error(registry, {"multiplier"}), HasSubstr("ambiguous (test.multiplier, fan.multiplier)"));
+    EXPECT_EQ(registry.resolve({"fan.multiplier"}).front()->name, "Fan multiplier");
+}
+
+TEST(EnablingExpansions, AnUnknownNameListsTheSearchPathAndHowToAddAFolder) {
+    ScratchDir dir("unknown");
+    dir.add(test_module("test_scripted"), "scripted.so");
+    PluginRegistry registry = quiet_registry();
+    registry.discover({{dir.path()}, false, false});
+    const std::string error = resolve_error(registry, {"pilgrims-road"});
+    EXPECT_THAT(error, HasSubstr("unknown expansion 'pilgrims-road'; available: test.good (good)"));
+    EXPECT_THAT(error, HasSubstr("searched: " + fs::weakly_canonical(dir.path()).string()));
+    EXPECT_THAT(error, HasSubstr("a module elsewhere needs --plugin-path DIR or CLOISTERKIT_PLUGIN_PATH"));
 }
 
 TEST(EnablingExpansions, ByIdShortNameOrAll) {

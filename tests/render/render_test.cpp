@@ -287,7 +287,14 @@ TEST_F(RenderGames, EveryScoreEntryHasItsBreakdown) {
             }
             EXPECT_EQ(text.rfind(e.name + " " + std::to_string(e.points) + " = ", 0), 0u) << text;
             const int delta = e.points - e.counts->base_points;
-            if (delta > 0) EXPECT_THAT(text, HasSubstr("+ " + std::to_string(delta) + " from expansions")) << text;
+            // Each expansion's change in its own words, adding up to the points.
+            int explained = 0;
+            for (const auto& a : e.counts->adjustments) {
+                EXPECT_THAT(text, HasSubstr((a.delta > 0 ? "+ " : "− ") + std::to_string(std::abs(a.delta)) + " " + a.reason));
+                explained += a.delta;
+            }
+            EXPECT_EQ(explained, delta) << text;
+            EXPECT_THAT(text, Not(HasSubstr("from expansions"))) << text;
             // The buildings named are Little Buildings' (one point each by default).
             if (delta > 0 && e.kind != FeatureKind::Monastery) EXPECT_THAT(text, HasSubstr("(buildings on it: ")) << text;
             if (delta == 0) EXPECT_THAT(text, Not(HasSubstr("expansions"))) << text;
@@ -311,10 +318,10 @@ TEST(RenderBreakdown, CitiesRoadsFieldsMonasteriesAndBuildings) {
               "field 6 = 2 completed cities × 3\nfield 3 = 1 completed city × 3\n");
     // LB-2: buildings on the feature's tiles, named with what they add.
     EXPECT_EQ(breakdowns_of("lb-ex-1.jcz"),
-              "road 7 = 5 spaces + 2 from expansions (buildings on it: 2 sheds)\n"
-              "city 10 = 3 spaces × 2 + 1 pennant × 2 + 2 from expansions (buildings on it: house, shed)\n");
+              "road 7 = 5 spaces + 2 little buildings (buildings on it: 2 sheds)\n"
+              "city 10 = 3 spaces × 2 + 1 pennant × 2 + 2 little buildings (buildings on it: house, shed)\n");
     EXPECT_EQ(breakdowns_of("lb-monastery-area.jcz"),
-              "monastery.incomplete 9 = 4 occupied spaces of its 3×3 area + 5 from expansions "
+              "monastery.incomplete 9 = 4 occupied spaces of its 3×3 area + 5 little buildings "
               "(buildings on it: tower, house)\n");
     // Triangles: a city over 3 spaces made of 4 tiles is counted in spaces.
     EXPECT_EQ(breakdowns_of("hf-ex-1.jcz"), "city 8 = 3 spaces (4 tiles) × 2 + 1 pennant × 2\n");

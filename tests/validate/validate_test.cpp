@@ -106,6 +106,18 @@ TEST(Validate, RefusesAnUnknownCheckAndAMissingFile) {
     EXPECT_NE(missing.err.find("no such file"), std::string::npos) << missing.err;
 }
 
+TEST(Validate, RefusesBadOptionsNamingThem) {
+    const auto no_value = run_cli("validate '" + broken("none") + "' --games");
+    EXPECT_EQ(no_value.status, 2);
+    EXPECT_NE(no_value.err.find("--games needs a value"), std::string::npos) << no_value.err;
+    const auto unknown = run_cli("validate '" + broken("none") + "' --nosuch");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("unknown option --nosuch"), std::string::npos) << unknown.err;
+    const auto two = run_cli("validate a.so b.so");
+    EXPECT_EQ(two.status, 2);
+    EXPECT_NE(two.err.find("one module at a time"), std::string::npos) << two.err;
+}
+
 TEST(Validate, OnlyRunsTheNamedChecksAndTheGamesTheyReplay) {
     const Report r = validate(broken("none"), "--only purity");
     EXPECT_EQ(r.status, 0);

@@ -6,7 +6,7 @@
 #include <cloisterkit/sdk/module.hpp>
 
 #include <flatbuffers/flatbuffers.h>
-#include <sched.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -41,7 +41,7 @@ public:
         if (BROKEN_DEFECT == DEFECT_DUPLICATE_TOKEN_KIND) i.token_kinds.push_back({"RI_SIGN", "signpost", 0});
         return i;
     }
-    void bonus_points(const ck::sdk::HookContext&, const ck::fb::BonusPointsArgs& args, ck::sdk::Effects& fx) const override {
+    void bonus_points(const ck::sdk::HookContext& c, const ck::fb::BonusPointsArgs& args, ck::sdk::Effects& fx) const override {
         const auto* f = args.feature();
         if (f->kind() != ck::fb::FeatureKind::Road || !f->completed()) return;
         int delta = 1;
@@ -49,6 +49,7 @@ public:
             static std::atomic<int> calls{0};  // hidden state: every other answer differs
             delta += calls.fetch_add(1) % 2;
         }
+        c.logger().info("roadside inn: +", delta, " for a completed road");  // debugging_test.cpp reads it
         fx.adjust_feature_points(delta, "roadside inn");
     }
 };
@@ -82,8 +83,12 @@ void hand_out_copy(ck_buffer* out, const uint8_t* data, size_t size, void (*rele
     out->release = release;
 }
 
-// DEFECT_THREAD_UNSAFE_CACHE: the last request and its answer, shared by
-// every thread without a lock.
+// DEFECT_THREAD_UNSAFE_CACHE: a one-entry cache of the last answer in
+// static storage, shared by every thread without a lock. Every answer is
+// stored in the slot and then served from it, so on one thread it is always
+// right, and from two threads at once one thread hands out the other's
+// answer. The sleep holds the window open even when the threads share one
+// core, so the race shows on every run, not once in a while.
 uint8_t cached_key[4096];
 size_t cached_key_size = 0;
 uint64_t cached_state_hash = 0;
@@ -97,6 +102,14 @@ uint64_t hash_of(ck_bytes b) {
     return h;
 }
 
+ck_status serve_from_cache(ck_buffer* out) {
+    out->data = nullptr;  // struct_size is the caller's and stays
+    out->size = 0;
+    out->release = nullptr;
+    if (cached_answer_size != 0) hand_out_copy(out, cached_answer, cached_answer_size, &release_malloced);
+    return cached_status;
+}
+
 ck_status call_hook(const ck_plugin_ctx* ctx, uint32_t expansion, ck_hook_id hook, ck_bytes state, ck_bytes request,
                     ck_buffer* out, ck_error* err) {
     if (BROKEN_DEFECT == DEFECT_CRASH_ON_TRUNCATED && state.data != nullptr) {
@@ -104,8 +117,7 @@ ck_status call_hook(const ck_plugin_ctx* ctx, uint32_t expansion, ck_hook_id hoo
         if (!v.VerifyBuffer<ck::fb::GameState>("CKGS")) std::abort();  // "it cannot happen"
     }
     if (BROKEN_DEFECT == DEFECT_INFINITE_LOOP && hook == CK_HOOK_BONUS_POINTS) {
-        for (volatile int spin = 0;; spin = spin + 1) {
-        }
+        for (;;) usleep(1000);  // never answers
     }
     if (BROKEN_DEFECT == DEFECT_UNDECLARED_HOOK && hook == CK_HOOK_FEATURE_SCORING && out != nullptr) {
         flatbuffers::FlatBufferBuilder b;
@@ -115,12 +127,8 @@ ck_status call_hook(const ck_plugin_ctx* ctx, uint32_t expansion, ck_hook_id hoo
     }
     if (BROKEN_DEFECT == DEFECT_THREAD_UNSAFE_CACHE && out != nullptr && request.size <= sizeof cached_key &&
         cached_key_size == request.size && request.data && cached_state_hash == hash_of(state) &&
-        std::memcmp(cached_key, request.data, request.size) == 0) {
-        sched_yield();
-        if (cached_answer_size == 0) return cached_status;
-        hand_out_copy(out, cached_answer, cached_answer_size, &release_malloced);
-        return cached_status;
-    }
+        std::memcmp(cached_key, request.data, request.size) == 0)
+        return serve_from_cache(out);
     const ck_status status = Sdk::api.call_hook(ctx, expansion, hook, state, request, out, err);
     if (!CK_SUCCEEDED(status) || out == nullptr) return status;
     if (BROKEN_DEFECT == DEFECT_UNVERIFIABLE_RESPONSE && status == CK_OK) {
@@ -137,10 +145,12 @@ ck_status call_hook(const ck_plugin_ctx* ctx, uint32_t expansion, ck_hook_id hoo
         cached_state_hash = hash_of(state);
         std::memcpy(cached_key, request.data, request.size);
         cached_key_size = request.size;
-        sched_yield();  // the window another thread falls into
         if (out->size) std::memcpy(cached_answer, out->data, out->size);
         cached_answer_size = out->size;
         cached_status = status;
+        out->release(out);
+        usleep(50);  // the window another thread writes its answer into
+        return serve_from_cache(out);
     }
     return status;
 }
