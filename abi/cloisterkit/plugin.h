@@ -41,8 +41,10 @@ extern "C" {
 #define CK_ABI_MINOR 2
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers).
  * 4 (release 1.1.0): the OfferTileStepOptions effect.
- * 5 (release 1.2.0): the manifest's declared hand play (HandPlayDecl). */
-#define CK_SCHEMA_REVISION 5
+ * 5 (release 1.2.0): the manifest's declared hand play (HandPlayDecl).
+ * 6 (release 1.3.0): typed rule options (RuleOptionDecl.value_type) and
+ *   the setup's tile contents (GameSetup.tile_segments, tile_shapes). */
+#define CK_SCHEMA_REVISION 6
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from

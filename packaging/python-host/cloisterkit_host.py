@@ -31,14 +31,16 @@ from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
 # Constants of abi/cloisterkit/plugin.h (ABI 1.1). This host speaks ABI major
-# 1, minors 0..1, and schema revisions 3..5. It does not implement revision
+# 1, minors 0..1, and schema revisions 3..6. It does not implement revision
 # 5's declared hand play (optional for hosts): it plays hand tiles through
-# TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. The test checks every value
-# against the header.
+# TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
+# sends the tile contents (modules then see TileContents::known() false) nor
+# checks typed rule options (the expansions refuse a bad value themselves).
+# The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 2
-CK_SCHEMA_REVISION = 5
+CK_SCHEMA_REVISION = 6
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -323,7 +325,7 @@ class PluginModule:
 
     HOST_NAME = b"cloisterkit-python-host"
     HOST_VERSION = b"0.1.0"
-    # What this host accepts (inclusive ranges): ABI 1.0..1.1, schema revisions 3..5.
+    # What this host accepts (inclusive ranges): ABI 1.0..1.2, schema revisions 3..6.
     ABI_MINORS = (0, CK_ABI_MINOR)
     SCHEMA_REVISIONS = (CK_SCHEMA_REVISION_MIN, CK_SCHEMA_REVISION)
 
