@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace ck::validate {
@@ -49,6 +50,10 @@ ChildOutcome run_in_child(const std::function<int(const ChildChannel&)>& body, s
         ::munmap(page, kProgressCapacity);
         return outcome;
     }
+    // What the parent has buffered would be the child's too, and written
+    // twice when the child flushes (the module log sink flushes stdout).
+    std::fflush(stdout);
+    std::fflush(stderr);
     const auto started = std::chrono::steady_clock::now();
     const pid_t pid = ::fork();
     if (pid < 0) {
