@@ -7,7 +7,8 @@
 #         test -O1) in build-asan/, run by CTest
 #   tsan  the `cloisterkit` command and the plugin module built with
 #         ThreadSanitizer (g++, -O1) in build-tsan/, running threaded
-#         `simulate` games with every expansion
+#         `simulate` games with every expansion, `mcts` threads, `serve`,
+#         and `validate`'s threads check on the plugin module
 #
 # Any sanitizer report fails the script with a line
 # "SANITIZER REPORT (<sanitizer>) in <test or command>".
@@ -95,6 +96,11 @@ run_tsan() {
   # The mcts player's search threads (root parallelism, a bridge each).
   tsan_run mcts-threads "play with mcts:threads=2" \
     "$dir/bin/cloisterkit" play --expansions all --seed 5 --player-types mcts:playouts=60:threads=2,greedy
+  # The validator's `threads` check: the shipped module's recorded calls
+  # made from 4 threads at once (each check in a forked child, whose
+  # reports land in the same log). Its single-threaded parent forks.
+  tsan_run validate-threads "validate --only threads on the shipped module" \
+    "$dir/bin/cloisterkit" validate "$dir/plugins/cloisterkit_expansions.so" --only threads --games 1 --alone
   # The server's request threads, its computer seat's worker thread and the
   # event stream, in a whole game through the API (tests/serve). The
   # server's own output, where a report would be, is its data.log.
