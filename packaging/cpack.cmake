@@ -72,9 +72,10 @@ set(CPACK_DEBIAN_DEV_DESCRIPTION
 "development files for cloisterkit Carcassonne expansion modules
 The C interface between a Carcassonne host and its expansion modules, and the
 C++ SDK to write such a module against: headers, the static library
-libcloisterkit_sdk.a, the FlatBuffers schemas of the messages and their
-generated C++ headers, a CMake package (find_package(CloisterKit) with
-ck_add_plugin_module) and pkg-config files.
+libcloisterkit_sdk.a, the hook test kit libcloisterkit_sdk_testing.a, the
+FlatBuffers schemas of the messages and their generated C++ headers, a
+CMake package (find_package(CloisterKit) with ck_add_plugin_module and the
+CloisterKit::sdk_testing target) and pkg-config files.
 
 A module built with them loads into the cloisterkit command of the same
 version, and into any host of the same ABI major.")

@@ -25,4 +25,5 @@ ck_strip_installed(runtime OPTIONS ${_sections}
   FILES ${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:cloisterkit>
         ${CK_INSTALL_PLUGIN_DIR}/$<TARGET_FILE_NAME:cloisterkit_expansions>)
 ck_strip_installed(dev OPTIONS --strip-debug ${_sections} --enable-deterministic-archives
-  FILES ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:ck_sdk>)
+  FILES ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:ck_sdk>
+        ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:ck_sdk_testing>)

@@ -14,6 +14,7 @@
 #include "core/location_names.hpp"
 #include "plugins/hook_names.hpp"
 #include "plugins/plugin_registry.hpp"
+#include "plugins/rule_options.hpp"
 
 namespace {
 
@@ -63,8 +64,13 @@ void print_expansion(const PluginExpansion& e) {
     for (const auto& o : e.rule_options) {
         std::printf("        %s (default %s", o.key.c_str(), o.default_value.c_str());
         if (!o.allowed.empty()) std::printf("; one of %s", quoted_list(o.allowed).c_str());
+        else if (o.value_type != ck::host::RuleValueType::Text)
+            std::printf("; %s", ck::host::allowed_values_text(o).c_str());
         std::printf(")%s%s\n", o.description.empty() ? "" : ": ", o.description.c_str());
     }
+    for (const auto& o : e.rule_options)
+        if (const std::string problem = ck::host::option_key_problem(e, o.key); !problem.empty())
+            std::printf("      warning:    %s\n", problem.c_str());
     for (const auto& p : e.rule_presets) {
         std::string sets;
         for (const auto& [k, v] : p.sets) sets += (sets.empty() ? "" : ", ") + k + "=" + v;
@@ -117,8 +123,18 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     for (ck_hook_id h = 0; h < 64; ++h)
         if (e.has_hook(h)) hooks.push_back(ck::host::hook_name(h));
     nlohmann::json options = nlohmann::json::array();
-    for (const auto& o : e.rule_options)
-        options.push_back({{"key", o.key}, {"default", o.default_value}, {"allowed", o.allowed}, {"description", o.description}});
+    nlohmann::json warnings = nlohmann::json::array();
+    for (const auto& o : e.rule_options) {
+        nlohmann::json option{{"key", o.key},
+                              {"default", o.default_value},
+                              {"allowed", o.allowed},
+                              {"description", o.description},
+                              {"type", ck::host::rule_value_type_name(o.value_type)}};
+        if (o.value_type == ck::host::RuleValueType::Integer) option["min"] = o.int_min, option["max"] = o.int_max;
+        options.push_back(std::move(option));
+        if (const std::string problem = ck::host::option_key_problem(e, o.key); !problem.empty())
+            warnings.push_back(problem);
+    }
     nlohmann::json tokens = nlohmann::json::array();
     for (const auto& t : e.token_kinds)
         tokens.push_back({{"kind", t.kind}, {"name", t.name}, {"count", t.count}, {"instead_of_figure", t.instead_of_figure}});
@@ -138,7 +154,7 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
                            {"jcz_return_source", f.jcz_return_source}});
     return {{"figure_kinds", figures}, {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
-            {"requires", e.requires_ids}, {"rule_options", options}, {"token_kinds", tokens},
+            {"requires", e.requires_ids}, {"rule_options", options}, {"warnings", warnings}, {"token_kinds", tokens},
             {"jcz_element", e.jcz_element}, {"hand_play", hand_play}};
 }
 

@@ -189,11 +189,8 @@ void GameEnvironment::prepare(const GameOptions& options) {
             for (const auto& o : e->rule_options) {
                 if (o.key != k) continue;
                 known = true;
-                if (!o.allowed.empty() && std::find(o.allowed.begin(), o.allowed.end(), v) == o.allowed.end()) {
-                    std::string allowed;
-                    for (const auto& a : o.allowed) allowed += (allowed.empty() ? "" : ", ") + a;
-                    throw HostError("--rule " + k + ": \"" + v + "\" is not allowed (one of " + allowed + ")");
-                }
+                if (const std::string bad = host::rule_value_problem(o, v); !bad.empty())
+                    throw HostError("--rule " + k + ": " + bad);
             }
             for (const auto& alias : e->jcz_rule_aliases) {
                 if (known || alias.jcz_key != key || alias.jcz_value != value) continue;

@@ -10,6 +10,7 @@
 #include "buffer_check.hpp"
 #include "core/limits.hpp"
 #include "hook_names.hpp"
+#include "rule_options.hpp"
 #include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::host {
@@ -84,7 +85,9 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
     e.description = str(m.description());
     if (m.rule_options() != nullptr)
         for (const auto* o : *m.rule_options())
-            e.rule_options.push_back({str(o->key()), str(o->default_value()), strings(o->allowed()), str(o->description())});
+            e.rule_options.push_back({str(o->key()), str(o->default_value()), strings(o->allowed()),
+                                      str(o->description()), static_cast<RuleValueType>(o->value_type()),
+                                      o->int_min(), o->int_max()});
     if (m.token_kinds() != nullptr)
         for (const auto* t : *m.token_kinds())
             e.token_kinds.push_back({str(t->kind()), str(t->name()), t->count(),
@@ -293,6 +296,9 @@ void PluginModule::read_expansions() {
                                                      std::to_string(static_cast<int>(t->placement())) +
                                                      ", which this host does not know (it knows ByHooks and InsteadOfFigure)");
         copy_manifest(*m, e);
+        for (const RuleOptionInfo& o : e.rule_options)
+            if (const std::string problem = rule_option_declaration_problem(o); !problem.empty())
+                throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
         if (const std::string problem = hand_play_problem(e.hand_play); !problem.empty())
             throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
         for (const FigureKind& k : e.figure_kinds) {

@@ -5,6 +5,7 @@
 
 #include <cloisterkit/plugin.h>
 
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,11 +33,17 @@ struct HandPlayInfo {
 // per play (cloisterkit --hand-play-by-hooks, to compare the two).
 enum class HandPlayBy { Declaration, Hooks };
 
+// Values match ck.fb.RuleValueType (manifest revision 6).
+enum class RuleValueType : uint8_t { Text = 0, Integer = 1, Boolean = 2 };
+
 struct RuleOptionInfo {
     std::string key;
     std::string default_value;
     std::vector<std::string> allowed;  // empty: free-form
     std::string description;
+    RuleValueType value_type = RuleValueType::Text;
+    int32_t int_min = INT32_MIN;  // Integer: inclusive bounds
+    int32_t int_max = INT32_MAX;
 };
 
 struct TokenKindInfo {

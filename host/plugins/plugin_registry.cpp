@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "rule_options.hpp"
 
 namespace fs = std::filesystem;
 
@@ -108,6 +109,12 @@ ModuleRecord PluginRegistry::load(const fs::path& path, SearchOrigin origin) {
     try {
         auto module = PluginModule::load(path, *logger_);
         for (const auto& e : module->expansions()) {
+            // Accepted (modules of 1.2.0 had no such check) but said: a key
+            // outside the namespace is how two expansions' options meet.
+            for (const auto& o : e.rule_options)
+                if (const std::string problem = option_key_problem(e, o.key); !problem.empty())
+                    logger_->warn("plugin module {}: expansion '{}': {} (`cloisterkit validate` fails this)",
+                                  path.string(), e.id, problem);
             const PluginExpansion* winner = find_by_id(e.id);
             if (winner == nullptr) continue;
             std::string why = "refused: module " + winner->module->path().string() +

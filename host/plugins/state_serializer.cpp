@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/tile_def.hpp"
 #include <cloisterkit/schemas/game_setup_generated.h>
 
 namespace ck::host {
@@ -44,7 +45,16 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
     kind_keys_.clear();
     for (const auto& kind : token_kinds) kind_keys_.push_back(kind_key(kind));
     tile_ids_.clear();
-    for (size_t i = 0; i < key_.tile_count; ++i) tile_ids_.push_back(game.catalog().tile(static_cast<TileTypeId>(i)).id);
+    tile_segments_.clear();
+    tile_shapes_.clear();
+    for (size_t i = 0; i < key_.tile_count; ++i) {
+        const TileDef& tile = game.catalog().tile(static_cast<TileTypeId>(i));
+        tile_ids_.push_back(tile.id);
+        tile_shapes_.push_back(static_cast<fb::TileShape>(tile.shape));
+        for (const Segment& seg : tile.segments)
+            tile_segments_.emplace_back(seg.location, static_cast<uint16_t>(i), static_cast<fb::FeatureKind>(seg.kind),
+                                        seg.pennants);
+    }
     has_setup_ = true;
     write_setup_bytes();
 }
@@ -57,7 +67,8 @@ void StateSerializer::write_setup_bytes() {
     // std::map order is the key order the schema asks for.
     const auto setup = fb::CreateGameSetup(b, strings(tile_ids_), b.CreateVector(rules), strings(key_.expansions),
                                            strings(key_.player_names), strings(key_.token_kinds),
-                                           strings(key_.figure_kinds));
+                                           strings(key_.figure_kinds), b.CreateVectorOfStructs(tile_segments_),
+                                           b.CreateVector(tile_shapes_));
     fb::FinishGameSetupBuffer(b, setup);
     setup_bytes_.assign(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
     setup_dirty_ = false;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/geometry.hpp"
+#include <cloisterkit/schemas/game_setup_generated.h>
 #include <cloisterkit/schemas/game_state_generated.h>
 
 namespace ck::host {
@@ -73,6 +74,9 @@ private:
     uint64_t setup_builds_ = 0;
     std::vector<uint8_t> setup_bytes_;
     std::vector<std::string> tile_ids_;  // of the catalog the setup was built from
+    // The catalog's tile contents (schema revision 6), built with tile_ids_.
+    std::vector<fb::TileSegmentInfo> tile_segments_;
+    std::vector<fb::TileShape> tile_shapes_;
 
     flatbuffers::FlatBufferBuilder builder_{4 * 1024};
     // Per-buffer scratch, kept to reuse capacity.

@@ -11,6 +11,7 @@
 #include "new_game.hpp"
 #include "page_assets.hpp"
 #include "plugins/plugin_registry.hpp"
+#include "plugins/rule_options.hpp"
 
 namespace ck::serve {
 
@@ -199,8 +200,13 @@ void Server::routes() {
         for (const host::PluginExpansion* e : registry.expansions()) {
             Json options = Json::array();
             for (const auto& o : e->rule_options)
-                options.push_back({{"key", o.key}, {"label", o.description}, {"default", o.default_value},
-                                   {"values", o.allowed}});
+            {
+                Json option{{"key", o.key},       {"label", o.description},
+                            {"default", o.default_value}, {"values", o.allowed},
+                            {"type", host::rule_value_type_name(o.value_type)}};
+                if (o.value_type == host::RuleValueType::Integer) option["min"] = o.int_min, option["max"] = o.int_max;
+                options.push_back(std::move(option));
+            }
             Json presets = Json::array();
             for (const auto& p : e->rule_presets) {
                 Json sets = Json::object();

@@ -19,6 +19,7 @@
 #include "plugins/hook_names.hpp"
 #include "plugins/module_loader.hpp"
 #include "plugins/plugin_expansion.hpp"
+#include "plugins/rule_options.hpp"
 
 namespace ck::validate {
 namespace {
@@ -33,21 +34,6 @@ std::string join(const std::vector<std::string>& items, size_t max = 8) {
 bool is_semantic_version(const std::string& v) {
     static const std::regex semver(R"(^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$)");
     return std::regex_match(v, semver);
-}
-
-// "little-buildings" -> "littleBuildings": the namespace of its option keys.
-std::string camel_case(const std::string& name) {
-    std::string out;
-    bool upper = false;
-    for (char c : name) {
-        if (c == '-' || c == '_' || c == ' ') {
-            upper = !out.empty();
-            continue;
-        }
-        out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-        upper = false;
-    }
-    return out;
 }
 
 }  // namespace
@@ -224,29 +210,20 @@ CheckResult check_manifest(CheckSubject& s) {
 
         // Option keys: "<namespace>.<name>", the namespace the expansion's
         // short name in camel case, so no two expansions' keys meet.
-        const std::string ns = camel_case(e.short_name());
         std::set<std::string> keys;
         for (const auto& o : e.rule_options) {
-            const auto dot = o.key.find('.');
-            const std::string key_ns = dot == std::string::npos ? "" : o.key.substr(0, dot);
-            if (dot == std::string::npos || dot + 1 == o.key.size())
-                problem(e, "option key '" + o.key + "' has no namespace: name it '" + ns + "." + o.key + "'");
-            else if (key_ns != ns && key_ns != e.short_name())
-                problem(e, "option key '" + o.key + "' is in the namespace '" + key_ns + "', not this expansion's ('" +
-                               ns + "'): another expansion's key, or a typo");
+            if (const std::string bad = host::option_key_problem(e, o.key); !bad.empty()) problem(e, bad);
             if (!keys.insert(o.key).second) problem(e, "option key '" + o.key + "' is declared twice");
             if (o.key.size() > host::limits::kMaxIdBytes) problem(e, "option key '" + o.key.substr(0, 40) + "…' is too long");
             std::set<std::string> values(o.allowed.begin(), o.allowed.end());
             if (values.size() != o.allowed.size()) problem(e, "option '" + o.key + "' lists a value twice");
-            if (!o.allowed.empty() && !values.count(o.default_value))
-                problem(e, "option '" + o.key + "' has default \"" + o.default_value + "\", which is not among its values (" +
-                               join(o.allowed) + ")");
+            if (const std::string bad = host::rule_value_problem(o, o.default_value); !bad.empty())
+                problem(e, "option '" + o.key + "' has a default its own declaration refuses: " + bad);
             if (o.description.empty()) problem(e, "option '" + o.key + "' has no description (the host shows it in `plugins`)");
         }
         const auto value_ok = [&](const std::string& key, const std::string& value) {
             for (const auto& o : e.rule_options)
-                if (o.key == key)
-                    return o.allowed.empty() || std::find(o.allowed.begin(), o.allowed.end(), value) != o.allowed.end();
+                if (o.key == key) return host::rule_value_problem(o, value).empty();
             return false;
         };
         for (const auto& a : e.jcz_rule_aliases)

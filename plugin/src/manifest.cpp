@@ -20,7 +20,8 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     FlatBufferBuilder b(1024);
     auto rule_options = build_vector(b, info.rule_options, [&](const RuleOption& o) {
         return fb::CreateRuleOptionDecl(b, b.CreateString(o.key), b.CreateString(o.default_value),
-                                        b.CreateVectorOfStrings(o.allowed), b.CreateString(o.description));
+                                        b.CreateVectorOfStrings(o.allowed), b.CreateString(o.description), o.value_type,
+                                        o.int_min, o.int_max);
     });
     auto token_kinds = build_vector(b, info.token_kinds, [&](const TokenKind& t) {
         return fb::CreateTokenKindDecl(b, b.CreateString(t.kind), b.CreateString(t.name), t.count, t.placement);

@@ -46,6 +46,32 @@ void check_info(const ExpansionInfo& info, size_t index, const std::set<std::str
                                              std::to_string(CK_HOOK_COUNT) + ")");
 }
 
+// info().hooks against the overrides make_expansion<T>() saw: a declared
+// hook without its method would throw on every call, an override without
+// its bit would never be called. Either is refused here, when the module
+// is created, naming each mismatch.
+void check_hooks_match_overrides(const ExpansionInfo& info, uint64_t overridden, size_t index) {
+    // Walks the differing bits. (Comparing two bools per hook instead was
+    // miscompiled by GCC 12.2 at -O2: every declared hook was reported.)
+    const uint64_t differing = info.hooks ^ overridden;
+    std::string mismatches;
+    for (ck_hook_id hook = 0; hook < CK_HOOK_COUNT; ++hook) {
+        const uint64_t bit = CK_HOOK_BIT(hook);
+        if ((differing & bit) == 0) continue;
+        if (!mismatches.empty()) mismatches += "; ";
+        if ((info.hooks & bit) != 0)
+            mismatches += "declares hook " + std::to_string(hook) + " but does not override " +
+                          hook_method_name(hook) + "()";
+        else
+            mismatches += std::string("overrides ") + hook_method_name(hook) + "() but hook " + std::to_string(hook) +
+                          "'s bit is not in info().hooks, so it is never called";
+    }
+    if (!mismatches.empty())
+        throw StatusError(CK_E_INTERNAL, "expansion #" + std::to_string(index) + " ('" + info.id + "'): " +
+                                             mismatches +
+                                             " (set info().hooks = ck::sdk::hooks_overridden_by<T>())");
+}
+
 std::unique_ptr<LoadedExpansion> load(std::unique_ptr<Expansion> expansion, const ck_host_info& host) {
     auto loaded = std::make_unique<LoadedExpansion>();
     loaded->info = expansion->info();
@@ -87,6 +113,8 @@ ck_status create(const ModuleDefinition& module, const ck_host_info* host, ck_pl
             if (!made[i]) throw StatusError(CK_E_INTERNAL, "expansion #" + std::to_string(i) + " is NULL");
             auto loaded = load(std::move(made[i]), host_info);
             check_info(loaded->info, i, seen);
+            if (auto overridden = loaded->expansion->overridden_hooks())
+                check_hooks_match_overrides(loaded->info, *overridden, i);
             seen.insert(loaded->info.id);
             ctx->expansions.push_back(std::move(loaded));
         }

@@ -108,6 +108,39 @@ ck_status check_indices(const fb::GameState& s, const fb::GameSetup& setup, ck_e
 
 }  // namespace
 
+// The setup's tile contents (schema revision 6) against its tile types:
+// the SDK's lookups (HookContext::tile_contents) rely on the runs being in
+// range, grouped in ascending tile-type order and of known kinds.
+ck_status check_tile_contents(const fb::GameSetup& setup, ck_error* err) {
+    const size_t tile_types = size_of(setup.tile_types());
+    if (const auto* segments = setup.tile_segments()) {
+        uint32_t previous = 0;
+        for (flatbuffers::uoffset_t i = 0; i < segments->size(); ++i) {
+            const fb::TileSegmentInfo& seg = *segments->Get(i);
+            const char* problem = seg.tile_type() >= tile_types       ? "names a tile type past the setup's"
+                                  : seg.tile_type() < previous        ? "is out of tile-type order"
+                                  : seg.kind() > fb::FeatureKind::MAX ? "has an unknown feature kind"
+                                                                      : nullptr;
+            if (problem != nullptr)
+                return fail(err, CK_E_BAD_BUFFER,
+                            "state: setup.tile_segments[" + std::to_string(i) + "] (tile type " +
+                                std::to_string(seg.tile_type()) + ") " + problem + " (" + std::to_string(tile_types) +
+                                " tile types)");
+            previous = seg.tile_type();
+        }
+    }
+    if (const auto* shapes = setup.tile_shapes()) {
+        if (shapes->size() > tile_types)
+            return fail(err, CK_E_BAD_BUFFER,
+                        "state: setup.tile_shapes has " + std::to_string(shapes->size()) + " entries for " +
+                            std::to_string(tile_types) + " tile types");
+        for (flatbuffers::uoffset_t i = 0; i < shapes->size(); ++i)
+            if (shapes->Get(i) > fb::TileShape::MAX)
+                return fail(err, CK_E_BAD_BUFFER, "state: setup.tile_shapes[" + std::to_string(i) + "] is unknown");
+    }
+    return CK_OK;
+}
+
 ck_status verify_state(ck_bytes state, const fb::GameSetup** setup, ck_error* err) {
     const bool known = state_already_verified(state);
     if (!known) {
@@ -137,6 +170,7 @@ ck_status verify_state(ck_bytes state, const fb::GameSetup** setup, ck_error* er
             if (!fb::VerifyGameSetupBuffer(verifier))
                 return fail(err, CK_E_BAD_BUFFER,
                             "state: setup failed FlatBuffers verification (" + std::to_string(nested.size) + " bytes)");
+            if (ck_status st = check_tile_contents(*fb::GetGameSetup(nested.data), err); st != CK_OK) return st;
             remember_verified_setup(nested);
         }
         if (ck_status st = check_indices(s, *fb::GetGameSetup(nested.data), err); st != CK_OK) return st;

@@ -18,7 +18,6 @@ ck::test::TestState state_with_types(int players, std::vector<std::string> tile_
     state.setup.tile_types = std::move(tile_types);
     for (int i = 0; i < players; ++i) state.add_player("player" + std::to_string(i));
     state.setup.expansions.push_back(kExpansionId);
-    state.setup.figure_kinds.push_back("small");
     state.turn();
     state.game.tiles_left = 71;
     return state;

@@ -112,6 +112,8 @@ plugins_under_prefix=$(dirname "$pc_dir")/cloisterkit/plugins
 expect "long_roads.rule" "$work/template-test.log"
 expect "long_roads.game" "$work/template-test.log"
 expect "long_roads.option" "$work/template-test.log"
+expect "long_roads.hook" "$work/template-test.log"
+expect "long_roads.typed_option" "$work/template-test.log"
 expect "long_roads.validate" "$work/template-test.log"
 expect "100% tests passed" "$work/template-test.log"
 

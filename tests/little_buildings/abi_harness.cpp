@@ -40,7 +40,6 @@ ck::test::TestState make_state(int players, const std::map<std::string, std::str
     for (int i = 0; i < players; ++i) state.add_player("player" + std::to_string(i));
     for (const auto& [key, value] : rules) set_rule(state, key, value);
     state.setup.expansions.push_back(kExpansionId);
-    state.setup.figure_kinds.push_back("small");
     state.turn();
     state.game.tiles_left = 50;
     return state;

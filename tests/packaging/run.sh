@@ -115,7 +115,8 @@ expect_files "$work/runtime.files" usr/bin/cloisterkit "$plugins/cloisterkit_exp
 cmake_dir=usr/$libdir/cmake/CloisterKit
 expect_files "$work/dev.files" usr/include/cloisterkit/plugin.h usr/include/cloisterkit/status_names.h \
   usr/include/cloisterkit/sdk/module.hpp usr/include/cloisterkit/schemas/hooks_generated.h \
-  "usr/$libdir/libcloisterkit_sdk.a" "$cmake_dir/CloisterKitConfig.cmake" \
+  usr/include/cloisterkit/sdk/testing.hpp usr/include/cloisterkit/sdk/tile_contents.hpp \
+  "usr/$libdir/libcloisterkit_sdk.a" "usr/$libdir/libcloisterkit_sdk_testing.a" "$cmake_dir/CloisterKitConfig.cmake" \
   "$cmake_dir/CloisterKitConfigVersion.cmake" "$cmake_dir/CloisterKitTargets.cmake" \
   "$cmake_dir/CloisterKitPluginModule.cmake" "usr/$libdir/pkgconfig/cloisterkit.pc" \
   "usr/$libdir/pkgconfig/cloisterkit-sdk.pc" usr/share/cloisterkit/schemas/hooks.fbs \
@@ -149,7 +150,7 @@ for f in "$work/runtime-only/usr/bin/cloisterkit" "$work/runtime-only/$plugins/c
   file -b "$f" | grep -q ', stripped' || fail "${f#"$work/runtime-only/"} is not stripped: $(file -b "$f")"
 done
 for f in "$work/runtime-only/usr/bin/cloisterkit" "$work/runtime-only/$plugins/cloisterkit_expansions.so" \
-         "$work/dev-only/usr/$libdir/libcloisterkit_sdk.a"; do
+         "$work/dev-only/usr/$libdir/libcloisterkit_sdk.a" "$work/dev-only/usr/$libdir/libcloisterkit_sdk_testing.a"; do
   if objdump -h "$f" | grep -E '\.debug_|\.comment'; then fail "sections (above) left in $f"; fi
 done
 

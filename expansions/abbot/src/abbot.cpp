@@ -15,6 +15,6 @@ public:
 
 }  // namespace
 
-std::unique_ptr<sdk::Expansion> make_expansion() { return std::make_unique<Abbot>(); }
+std::unique_ptr<sdk::Expansion> make_expansion() { return sdk::make_expansion<Abbot>(); }
 
 }  // namespace ck::abbot

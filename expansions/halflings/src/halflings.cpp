@@ -160,6 +160,6 @@ public:
 
 }  // namespace
 
-std::unique_ptr<sdk::Expansion> make_expansion() { return std::make_unique<Halflings>(); }
+std::unique_ptr<sdk::Expansion> make_expansion() { return sdk::make_expansion<Halflings>(); }
 
 }  // namespace ck::halflings

@@ -71,6 +71,6 @@ public:
 
 }  // namespace
 
-std::unique_ptr<sdk::Expansion> make_expansion() { return std::make_unique<LittleBuildings>(); }
+std::unique_ptr<sdk::Expansion> make_expansion() { return sdk::make_expansion<LittleBuildings>(); }
 
 }  // namespace ck::little_buildings

@@ -4,8 +4,6 @@
 // in the request (the feature) and the state (the rule option).
 #include <cloisterkit/sdk/module.hpp>
 
-#include <memory>
-
 #include "long_roads_rule.hpp"
 
 namespace {
@@ -18,8 +16,11 @@ public:
         i.name = "Long Roads";
         i.version = "1.0.0";
         i.description = "A completed road of at least longRoads.minTiles tiles scores one point more per tile.";
-        i.hooks = CK_HOOK_BIT(CK_HOOK_FEATURE_SCORING);
-        i.rule_options = {{"longRoads.minTiles", "4", {}, "the shortest road that gets the bonus, in tiles"}};
+        // The hooks this class overrides, worked out from the code.
+        i.hooks = ck::sdk::hooks_overridden_by<LongRoads>();
+        // A typed option: the host refuses "abc" or 0 before the game starts.
+        i.rule_options = {ck::sdk::integer_option("longRoads.minTiles", 4, 1, 1000,
+                                                  "the shortest road that gets the bonus, in tiles")};
         return i;
     }
 
@@ -38,7 +39,7 @@ public:
 
 ck::sdk::ExpansionList make_expansions() {
     ck::sdk::ExpansionList list;
-    list.push_back(std::make_unique<LongRoads>());
+    list.push_back(ck::sdk::make_expansion<LongRoads>());  // checks info().hooks against the overrides
     return list;
 }
 

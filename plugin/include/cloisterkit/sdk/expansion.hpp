@@ -1,7 +1,8 @@
 // The C++ base class an expansion author derives from.
 //
 // An expansion overrides the hooks it implements and lists them in
-// `ExpansionInfo::hooks`; the SDK (module.hpp) turns a set of expansions into
+// `ExpansionInfo::hooks` (hooks_overridden_by<T>() below makes that list
+// from the code); the SDK (module.hpp) turns a set of expansions into
 // the C ABI of abi/cloisterkit/plugin.h: it verifies every incoming buffer,
 // dispatches to these virtuals, catches every exception, and hands the built
 // response back as a ck_buffer.
@@ -14,8 +15,13 @@
 
 #include <cloisterkit/plugin.h>
 
+#include <climits>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <cloisterkit/schemas/game_state_generated.h>
@@ -29,12 +35,32 @@
 namespace ck::sdk {
 
 
+// A rule option: its key is "<namespace>.<name>", the namespace being the
+// expansion's short name in camel case ("pilgrims-road" ->
+// "pilgrimsRoad.bonus"). Give it a type (integer_option, boolean_option, or
+// a list in `allowed`) and the host refuses other values before the game
+// starts, so a hook never sees them (schema revision 6).
 struct RuleOption {
     std::string key;
     std::string default_value;
     std::vector<std::string> allowed;  // empty: free-form
     std::string description;
+    fb::RuleValueType value_type = fb::RuleValueType::Text;  // revision 6
+    int32_t int_min = INT32_MIN;                              // Integer: inclusive bounds
+    int32_t int_max = INT32_MAX;
 };
+
+// A whole number in min..max, `fallback` unless the game sets it.
+inline RuleOption integer_option(std::string key, int32_t fallback, int32_t min, int32_t max,
+                                 std::string description) {
+    return {std::move(key), std::to_string(fallback), {}, std::move(description), fb::RuleValueType::Integer,
+            min, max};
+}
+
+// true or false ("yes"/"no", "on"/"off", "1"/"0" are accepted too).
+inline RuleOption boolean_option(std::string key, bool fallback, std::string description) {
+    return {std::move(key), fallback ? "true" : "false", {}, std::move(description), fb::RuleValueType::Boolean};
+}
 
 struct TokenKind {
     std::string kind;  // "LB_TOWER"
@@ -119,20 +145,71 @@ public:
     // Called once when the module context is created; the result is cached.
     virtual ExpansionInfo info() const = 0;
 
-    // One virtual per hook. The defaults do nothing; the SDK only calls a
-    // hook whose bit is set in info().hooks.
-    virtual void on_game_start(const HookContext&, const fb::GameStartArgs&, Effects&) const {}
-    virtual void tile_step_options(const HookContext&, const fb::TileStepOptionsArgs&, Effects&) const {}
-    virtual void check_placements(const HookContext&, const fb::PlacementCheckArgs&, Effects&) const {}
-    virtual void on_tile_placed(const HookContext&, const fb::TilePlacedArgs&, Effects&) const {}
-    virtual void figure_options(const HookContext&, const fb::FigureOptionsArgs&, Effects&) const {}
-    virtual void apply_figure_action(const HookContext&, const fb::ApplyFigureActionArgs&, Effects&) const {}
-    virtual void score_feature(const HookContext&, const fb::FeatureScoringArgs&, Effects&) const {}
-    virtual void bonus_points(const HookContext&, const fb::BonusPointsArgs&, Effects&) const {}
-    virtual void on_turn_end(const HookContext&, const fb::TurnEndArgs&, Effects&) const {}
-    virtual void check_game_end(const HookContext&, const fb::GameEndCheckArgs&, Effects&) const {}
-    virtual void final_scoring(const HookContext&, const fb::FinalScoringArgs&, Effects&) const {}
-    virtual void apply_tile_step_option(const HookContext&, const fb::ApplyTileStepOptionArgs&, Effects&) const {}
+    // One virtual per hook. The SDK only calls a hook whose bit is set in
+    // info().hooks; the base versions throw (the host reports "declares
+    // hook X but does not override x()"), so a bit without its override
+    // is an error, not a hook that silently does nothing.
+    virtual void on_game_start(const HookContext&, const fb::GameStartArgs&, Effects&) const;
+    virtual void tile_step_options(const HookContext&, const fb::TileStepOptionsArgs&, Effects&) const;
+    virtual void check_placements(const HookContext&, const fb::PlacementCheckArgs&, Effects&) const;
+    virtual void on_tile_placed(const HookContext&, const fb::TilePlacedArgs&, Effects&) const;
+    virtual void figure_options(const HookContext&, const fb::FigureOptionsArgs&, Effects&) const;
+    virtual void apply_figure_action(const HookContext&, const fb::ApplyFigureActionArgs&, Effects&) const;
+    virtual void score_feature(const HookContext&, const fb::FeatureScoringArgs&, Effects&) const;
+    virtual void bonus_points(const HookContext&, const fb::BonusPointsArgs&, Effects&) const;
+    virtual void on_turn_end(const HookContext&, const fb::TurnEndArgs&, Effects&) const;
+    virtual void check_game_end(const HookContext&, const fb::GameEndCheckArgs&, Effects&) const;
+    virtual void final_scoring(const HookContext&, const fb::FinalScoringArgs&, Effects&) const;
+    virtual void apply_tile_step_option(const HookContext&, const fb::ApplyTileStepOptionArgs&, Effects&) const;
+
+    // The hooks this object's class overrides, when it was made with
+    // make_expansion<T>(); nullopt for one made otherwise. The SDK refuses
+    // to create a module whose expansion's info().hooks disagrees with it.
+    std::optional<uint64_t> overridden_hooks() const { return overridden_hooks_; }
+
+private:
+    template <class T, class... Args>
+    friend std::unique_ptr<Expansion> make_expansion(Args&&... args);
+    std::optional<uint64_t> overridden_hooks_;
 };
+
+// The CK_HOOK_BIT()s of the hooks class T overrides (itself or through a
+// base between it and Expansion), worked out at compile time: a member T
+// does not override is Expansion's, so its pointer type names Expansion.
+//     info.hooks = ck::sdk::hooks_overridden_by<MyExpansion>();
+template <class T>
+constexpr uint64_t hooks_overridden_by() {
+    static_assert(std::is_base_of_v<Expansion, T>, "T must derive from ck::sdk::Expansion");
+    uint64_t mask = 0;
+#define CK_SDK_OVERRIDDEN(hook, method) \
+    if constexpr (!std::is_same_v<decltype(&T::method), decltype(&Expansion::method)>) mask |= CK_HOOK_BIT(hook);
+    CK_SDK_OVERRIDDEN(CK_HOOK_GAME_START, on_game_start)
+    CK_SDK_OVERRIDDEN(CK_HOOK_TILE_STEP_OPTIONS, tile_step_options)
+    CK_SDK_OVERRIDDEN(CK_HOOK_PLACEMENT_CHECK, check_placements)
+    CK_SDK_OVERRIDDEN(CK_HOOK_TILE_PLACED, on_tile_placed)
+    CK_SDK_OVERRIDDEN(CK_HOOK_FIGURE_OPTIONS, figure_options)
+    CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_FIGURE_ACTION, apply_figure_action)
+    CK_SDK_OVERRIDDEN(CK_HOOK_FEATURE_SCORING, score_feature)
+    CK_SDK_OVERRIDDEN(CK_HOOK_BONUS_POINTS, bonus_points)
+    CK_SDK_OVERRIDDEN(CK_HOOK_TURN_END, on_turn_end)
+    CK_SDK_OVERRIDDEN(CK_HOOK_GAME_END_CHECK, check_game_end)
+    CK_SDK_OVERRIDDEN(CK_HOOK_FINAL_SCORING, final_scoring)
+    CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_TILE_STEP_OPTION, apply_tile_step_option)
+#undef CK_SDK_OVERRIDDEN
+    return mask;
+}
+
+// Makes a T for the module's factory and remembers which hooks T
+// overrides, so the SDK can check info().hooks against the code when the
+// module is created (use it instead of std::make_unique).
+template <class T, class... Args>
+std::unique_ptr<Expansion> make_expansion(Args&&... args) {
+    std::unique_ptr<Expansion> e = std::make_unique<T>(std::forward<Args>(args)...);
+    e->overridden_hooks_ = hooks_overridden_by<T>();
+    return e;
+}
+
+// The name of hook `hook`'s method ("bonus_points"), or "" past the last.
+const char* hook_method_name(ck_hook_id hook);
 
 }  // namespace ck::sdk

@@ -13,6 +13,7 @@
 
 #include <cloisterkit/sdk/helpers.hpp>
 #include <cloisterkit/sdk/logger.hpp>
+#include <cloisterkit/sdk/tile_contents.hpp>
 
 namespace ck::sdk {
 
@@ -51,6 +52,10 @@ public:
     std::string_view token_kind_name(uint16_t index) const;
     // The id of tile type `index` (empty when out of range).
     std::string_view tile_type_id(uint16_t index) const;
+    // What tile type `index` holds, or a placed tile (with its rotation):
+    // segments, pennants, edges, the monastery (tile_contents.hpp).
+    TileContents tile_contents(uint16_t index) const { return sdk::tile_contents(setup_, index); }
+    TileContents tile_contents(const fb::PlacedTile& tile) const { return sdk::tile_contents(setup_, tile); }
     // Player `player`'s hand, in hand order.
     HandRange hand(uint8_t player) const { return hand_of(state_, player); }
 

@@ -1,0 +1,109 @@
+// Fan modules for the SDK's newer helpers, one per TEST_MODULE_VARIANT:
+//  1 "pilgrims-road": typed rule options (an integer with a range, a
+//    boolean) and a hook that reads tile contents from the setup: a
+//    completed road gains pilgrimsRoad.bonus per tile of it with a
+//    monastery (every tile, with pilgrimsRoad.monasteriesOnly=false).
+//  2 "borrower": option keys outside its namespace: another expansion's
+//    (littleBuildings.values), one in Halflings' namespace
+//    (halflings.bridges), one with none (bonus).
+//  3 "mask-mismatch": made with make_expansion, declares FEATURE_SCORING
+//    without overriding it and overrides bonus_points without its bit.
+//  4 "undeclared-override": made with std::make_unique (no check at
+//    create), declares FINAL_SCORING without overriding it.
+#include <cloisterkit/sdk/module.hpp>
+
+#include <memory>
+#include <stdexcept>
+
+namespace {
+
+namespace fb = ck::fb;
+namespace sdk = ck::sdk;
+
+// The manifest fields every variant fills the same way.
+sdk::ExpansionInfo named(const char* id, const char* name) {
+    sdk::ExpansionInfo i;
+    i.id = id;
+    i.name = name;
+    i.version = "0.1.0";
+    return i;
+}
+
+class PilgrimsRoad final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named("fan.pilgrims-road", "Pilgrims' Road");
+        i.hooks = sdk::hooks_overridden_by<PilgrimsRoad>();
+        i.rule_options = {sdk::integer_option("pilgrimsRoad.bonus", 2, 1, 10, "points per monastery tile on a road"),
+                          sdk::boolean_option("pilgrimsRoad.monasteriesOnly", true,
+                                              "false: every tile of a completed road gains the bonus")};
+        return i;
+    }
+
+    void score_feature(const sdk::HookContext& ctx, const fb::FeatureScoringArgs& a, sdk::Effects& fx) const override {
+        const fb::ScoredFeature& road = *a.feature();
+        if (road.kind() != fb::FeatureKind::Road || !road.completed()) return;
+        const bool monasteries_only = ctx.rule_bool_or("pilgrimsRoad.monasteriesOnly", true);
+        int tiles = 0;
+        for (const fb::TileRef* part : *road.parts()) {
+            const fb::PlacedTile* placed = sdk::find_tile(ctx.state(), *part);
+            if (placed == nullptr) continue;
+            const sdk::TileContents contents = ctx.tile_contents(*placed);
+            if (!contents.known()) throw std::runtime_error("the host sent no tile contents");
+            tiles += !monasteries_only || contents.has_monastery() ? 1 : 0;
+        }
+        if (tiles > 0)
+            fx.adjust_feature_points(static_cast<int32_t>(tiles * ctx.rule_int_or("pilgrimsRoad.bonus", 2)),
+                                     "pilgrims' road");
+    }
+};
+
+class Borrower final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named("fan.borrower", "Borrower");
+        i.rule_options = {{"littleBuildings.values", "flat", {"flat", "321"}, "another expansion's key"},
+                          {"halflings.bridges", "0", {}, "a key in Halflings' namespace"},
+                          {"bonus", "1", {}, "a key without a namespace"}};
+        return i;
+    }
+};
+
+class MaskMismatch final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named("fan.mask-mismatch", "Mask mismatch");
+        i.hooks = CK_HOOK_BIT(CK_HOOK_FEATURE_SCORING);
+        return i;
+    }
+    void bonus_points(const sdk::HookContext&, const fb::BonusPointsArgs&, sdk::Effects& fx) const override {
+        fx.adjust_feature_points(1, "never called");
+    }
+};
+
+class UndeclaredOverride final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named("fan.undeclared-override", "Undeclared override");
+        i.hooks = CK_HOOK_BIT(CK_HOOK_FINAL_SCORING);
+        return i;
+    }
+};
+
+sdk::ExpansionList make_expansions() {
+    sdk::ExpansionList list;
+#if TEST_MODULE_VARIANT == 1
+    list.push_back(sdk::make_expansion<PilgrimsRoad>());
+#elif TEST_MODULE_VARIANT == 2
+    list.push_back(sdk::make_expansion<Borrower>());
+#elif TEST_MODULE_VARIANT == 3
+    list.push_back(sdk::make_expansion<MaskMismatch>());
+#else
+    list.push_back(std::make_unique<UndeclaredOverride>());
+#endif
+    return list;
+}
+
+}  // namespace
+
+CK_SDK_DEFINE_MODULE("fan-" TEST_MODULE_LABEL, "0.1.0", make_expansions)
