@@ -11,7 +11,6 @@
 
 namespace ck::serve {
 
-using host::FigureChoice;
 using host::Game;
 using host::HostError;
 using host::Phase;
@@ -44,6 +43,38 @@ Json tile_ref_json(host::TileRef r) {
     return j;
 }
 
+// An option as the API shows it: id, kind, label, and where and what.
+Json option_json(const SessionOption& o) {
+    const host::TurnOption& t = o.turn;
+    Json j{{"id", o.id}, {"kind", std::string(host::turn_option_kind_name(t.kind))}, {"label", t.label}};
+    using Kind = host::TurnOption::Kind;
+    switch (t.kind) {
+        case Kind::HandTile: j["tile"] = t.tile; break;
+        case Kind::Tile:
+            j.update(tile_ref_json(t.at));
+            j["rotation"] = t.rotation * 90;
+            j["tile"] = t.tile;
+            break;
+        case Kind::Figure:
+            j.update(tile_ref_json(t.at));
+            j["feature"] = std::string(host::feature_kind_name(t.feature));
+            j["location"] = host::format_location(t.location);
+            j["figure"] = t.figure_kind;
+            break;
+        case Kind::Building:
+            j.update(tile_ref_json(t.at));
+            j["action"] = t.action;
+            j["token"] = t.token_kind;
+            break;
+        case Kind::Return:
+            j.update(tile_ref_json(t.at));
+            j["meeple"] = t.meeple;
+            break;
+        case Kind::Draw:
+        case Kind::Pass: break;
+    }
+    return j;
+}
 
 }  // namespace
 
@@ -83,67 +114,15 @@ bool GameSession::computer_to_move() const {
 
 void GameSession::settle() {
     // A figure step that offered nothing leaves the turn to commit.
-    while (game_.phase() == Phase::CommitActionPhase) game_.commit(commit_random(seats_.seed, game_.turn_number()));
+    host::settle_turn(game_, commit_random(seats_.seed, game_.turn_number()));
 }
 
 void GameSession::refresh_options() {
     options_.clear();
     if (game_.is_over() || computer_to_move()) return;
     const std::string prefix = "v" + std::to_string(version_) + "-";
-    const auto add = [&](SessionOption o) {
-        o.id = prefix + std::to_string(options_.size());
-        options_.push_back(std::move(o));
-    };
-    if (game_.phase() == Phase::TilePhase && game_.awaiting_tile_choice()) {
-        add({"", "draw", "draw a tile", SessionOption::Step::TileStep, 0, {}, Json{}});
-        const auto& hand = game_.tile_step_options();
-        for (size_t i = 0; i < hand.size(); ++i)
-            add({"", "hand-tile", std::string(hand[i].label), SessionOption::Step::TileStep, i + 1, {},
-                 Json{{"tile", game_.tile_def(hand[i].tile_type).id}}});
-    } else if (game_.phase() == Phase::TilePhase && game_.drawn_tile()) {
-        const std::string tile = game_.tile_def(*game_.drawn_tile()).id;
-        const auto& legal = game_.legal_placements();
-        for (size_t i = 0; i < legal.size(); ++i) {
-            Json f = tile_ref_json(legal[i].at);
-            f["rotation"] = legal[i].rotation * 90;
-            f["tile"] = tile;
-            add({"", "tile",
-                 "place " + tile + " at " + host::format_tile_ref(legal[i].at) + " " +
-                     std::string(host::rotation_name(legal[i].rotation)),
-                 SessionOption::Step::Placement, i, {}, f});
-        }
-    } else if (game_.phase() == Phase::ActionPhase) {
-        add({"", "pass", "no figure", SessionOption::Step::Figure, 0, {}, Json{}});
-        const auto& meeples = game_.meeple_options();
-        for (size_t i = 0; i < meeples.size(); ++i) {
-            const host::MeepleOption& m = meeples[i];
-            Json f = tile_ref_json(m.pointer.at);
-            f["feature"] = std::string(host::feature_kind_name(m.pointer.kind));
-            f["location"] = host::format_location(m.pointer.location);
-            f["figure"] = game_.figure_kinds()[m.kind].id;
-            add({"", "figure",
-                 game_.figure_kinds()[m.kind].name + " on " + std::string(host::feature_kind_name(m.pointer.kind)) +
-                     " " + host::format_location(m.pointer.location),
-                 SessionOption::Step::Figure, 0, {FigureChoice::Kind::Meeple, i}, f});
-        }
-        const auto& actions = game_.expansion_options();
-        for (size_t i = 0; i < actions.size(); ++i) {
-            Json f = tile_ref_json(actions[i].at);
-            f["action"] = actions[i].action;
-            f["token"] = actions[i].token_kind;
-            add({"", "building", actions[i].label, SessionOption::Step::Figure, 0, {FigureChoice::Kind::Expansion, i},
-                 f});
-        }
-        const auto& returns = game_.return_options();
-        for (size_t i = 0; i < returns.size(); ++i) {
-            Json f = tile_ref_json(returns[i].pointer.at);
-            f["meeple"] = game_.meeple_text(returns[i].meeple);
-            add({"", "return",
-                 "take back " + game_.meeple_text(returns[i].meeple) + " from " +
-                     std::string(host::feature_kind_name(returns[i].pointer.kind)),
-                 SessionOption::Step::Figure, 0, {FigureChoice::Kind::Return, i}, f});
-        }
-    }
+    for (host::TurnOption& o : host::turn_options(game_))
+        options_.push_back({prefix + std::to_string(options_.size()), std::move(o)});
 }
 
 std::string GameSession::play(int seat, std::string_view option_id) {
@@ -155,18 +134,7 @@ std::string GameSession::play(int seat, std::string_view option_id) {
     if (it == options_.end())
         return "option \"" + std::string(option_id) + "\" is not offered now (unknown, or from before the last move)";
     Game next = game_;
-    switch (it->step) {
-        case SessionOption::Step::TileStep:
-            if (it->index == 0) next.draw();
-            else next.choose_tile_step_option(it->index - 1);
-            break;
-        case SessionOption::Step::Placement: {
-            const host::Placement p = next.legal_placements().at(it->index);
-            next.place_tile(*next.drawn_tile(), p);
-            break;
-        }
-        case SessionOption::Step::Figure: apply_figure_choice(next, it->figure); break;
-    }
+    host::play_turn_option(next, it->turn);
     std::swap(next, game_);
     try {
         settle();
@@ -299,11 +267,7 @@ Json GameSession::state(int viewer) const {
     j["log"] = log;
     Json options = Json::array();
     if (on_turn && !seats_.seats[static_cast<size_t>(viewer)].token.empty())
-        for (const SessionOption& o : options_) {
-            Json x{{"id", o.id}, {"kind", o.kind}, {"label", o.label}};
-            for (const auto& [k, v] : o.fields.items()) x[k] = v;
-            options.push_back(x);
-        }
+        for (const SessionOption& o : options_) options.push_back(option_json(o));
     j["options"] = options;
     if (g.is_over()) {
         int best = g.score(0);
@@ -323,24 +287,25 @@ std::string GameSession::board_svg(int viewer) const {
         for (const SessionOption& o : options_) {
             host::render::BoardOption b;
             b.id = o.id;
-            b.label = o.label;
+            b.label = o.turn.label;
             b.player = game_.active_player();
-            if (o.step == SessionOption::Step::Placement) {
+            const host::TurnOption& t = o.turn;
+            using Kind = host::TurnOption::Kind;
+            if (t.kind == Kind::Tile) {
                 b.kind = host::render::BoardOption::Kind::Placement;
-                b.placement = game_.legal_placements().at(o.index);
+                b.placement = game_.legal_placements().at(t.index);
                 b.tile = *game_.drawn_tile();
-            } else if (o.step == SessionOption::Step::Figure && o.figure.kind == FigureChoice::Kind::Meeple) {
+            } else if (t.kind == Kind::Figure) {
                 b.kind = host::render::BoardOption::Kind::Figure;
-                b.pointer = game_.meeple_options().at(o.figure.index).pointer;
-            } else if (o.step == SessionOption::Step::Figure && o.figure.kind == FigureChoice::Kind::Expansion) {
-                const host::ExpansionOption& x = game_.expansion_options().at(o.figure.index);
-                if (x.token_kind.empty()) continue;  // an action with no token: the panel's button
+                b.pointer = game_.meeple_options().at(t.index).pointer;
+            } else if (t.kind == Kind::Building) {
+                if (t.token_kind.empty()) continue;  // an action with no token: the panel's button
                 b.kind = host::render::BoardOption::Kind::Token;
-                b.token_kind = x.token_kind;
-                b.token_at = x.at;
-            } else if (o.step == SessionOption::Step::Figure && o.figure.kind == FigureChoice::Kind::Return) {
+                b.token_kind = t.token_kind;
+                b.token_at = t.at;
+            } else if (t.kind == Kind::Return) {
                 b.kind = host::render::BoardOption::Kind::Return;
-                b.pointer = game_.return_options().at(o.figure.index).pointer;
+                b.pointer = game_.return_options().at(t.index).pointer;
             } else {
                 continue;  // draw, a hand tile, pass: the panel's buttons
             }

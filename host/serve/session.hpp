@@ -24,6 +24,7 @@
 
 #include "core/game.hpp"
 #include "core/players.hpp"
+#include "core/turn_options.hpp"
 #include "game_files.hpp"
 #include "jcz/replayer.hpp"
 
@@ -38,16 +39,11 @@ struct ServeSettings {
     std::chrono::milliseconds hook_time_budget{1000};
 };
 
-// One choice of the seat on turn.
+// One choice of the seat on turn: one of host::turn_options(), under an id
+// of this version of the game.
 struct SessionOption {
-    enum class Step : uint8_t { TileStep, Placement, Figure };
     std::string id;
-    std::string kind;   // "draw", "hand-tile", "tile", "figure", "building" (any expansion action), "return", "pass"
-    std::string label;
-    Step step = Step::Placement;
-    size_t index = 0;   // TileStep: 0 draw, 1 + i option i; Placement: into legal_placements()
-    host::FigureChoice figure;
-    nlohmann::ordered_json fields;  // where and what, for the API
+    host::TurnOption turn;
 };
 
 class GameSession {
