@@ -1,5 +1,7 @@
 #include "build_tree.hpp"
 
+#include "program_location.hpp"
+
 #include <fstream>
 #include <string>
 #include <system_error>
@@ -32,9 +34,8 @@ const std::optional<BuildTreeFolders>& this_build_tree() {
     // The kernel's name for the running program's file; a program deleted
     // or replaced since it started reads "... (deleted)" and has none.
     static const std::optional<BuildTreeFolders> folders = [] {
-        std::error_code ec;
-        const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-        return ec ? std::nullopt : build_tree_of(self);
+        const fs::path self = this_program();
+        return self.empty() ? std::nullopt : build_tree_of(self);
     }();
     return folders;
 }

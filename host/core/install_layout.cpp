@@ -1,5 +1,7 @@
 #include "install_layout.hpp"
 
+#include "program_location.hpp"
+
 #include <system_error>
 
 namespace ck::host {
@@ -21,11 +23,7 @@ fs::path from_bin(const fs::path& executable, const char* relative) {
     return bin.empty() ? fs::path() : (bin / relative).lexically_normal();
 }
 
-fs::path self() {
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe;
-}
+fs::path self() { return this_program(); }
 
 }  // namespace
 
