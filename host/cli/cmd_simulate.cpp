@@ -7,10 +7,8 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <exception>
-#include <mutex>
+#include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +17,7 @@
 #include "core/errors.hpp"
 #include "core/profile.hpp"
 #include "game_options.hpp"
+#include "game_runs.hpp"
 #include "number_format.hpp"
 #include "round_trip_report.hpp"
 
@@ -181,48 +180,33 @@ int run_simulate(const std::vector<std::string>& args) {
     threads = static_cast<unsigned>(std::min<uint64_t>(threads, games));
     const bool progress = !options.json && isatty(STDOUT_FILENO);
 
-    std::atomic<uint64_t> next{0}, done{0};
+    std::atomic<uint64_t> done{0};
     std::vector<Tally> tallies(threads);
     std::vector<Profile> profiles(threads);
     std::vector<RoundTripLog> round_trip_logs(threads);
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    std::atomic<bool> failed{false};
     const auto start = std::chrono::steady_clock::now();
     const std::clock_t cpu_start = std::clock();
-    const auto worker = [&](unsigned t) {
-        try {
-            const auto hooks = env.make_hooks();  // one per thread: hooks are not thread-safe
-            const ThreadProfile installed(profile ? &profiles[t] : nullptr);
-            const ThreadRoundTrips timed(round_trips ? &round_trip_logs[t] : nullptr);
-            for (uint64_t i; (i = next.fetch_add(1)) < games;) {
-                const uint64_t s = ck::cli::game_seed(seed, i);
-                Game game(env.setup(s, hooks.get()), env.prepared());
-                play_to_end(game, env.make_agents(s));
-                tallies[t].add(game);
-                done.fetch_add(1, std::memory_order_relaxed);
-            }
-        } catch (...) {
-            std::lock_guard lock(failure_mutex);
-            if (!failure) failure = std::current_exception();
-            failed.store(true);
-            next.store(games);  // stop the others
-        }
+    auto last_drawn = start;
+    ck::cli::GameRun run;
+    run.seed = seed;
+    run.count = games;
+    run.threads = threads;
+    run.around_thread = [&](unsigned t, const std::function<void()>& body) {
+        const ThreadProfile installed(profile ? &profiles[t] : nullptr);
+        const ThreadRoundTrips timed(round_trips ? &round_trip_logs[t] : nullptr);
+        body();
     };
-    // With a progress bar the main thread only draws it; otherwise it plays too.
-    std::vector<std::thread> pool;
-    for (unsigned t = progress ? 0 : 1; t < threads; ++t) pool.emplace_back(worker, t);
-    if (progress) {
-        while (done.load() < games && !failed.load()) {
-            draw_progress(done.load(), games,
-                          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-    } else {
-        worker(0);
-    }
-    for (auto& th : pool) th.join();
-    if (failure) std::rethrow_exception(failure);
+    run.finished = [&](unsigned t, uint64_t, const Game& game) {
+        tallies[t].add(game);
+        const uint64_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
+        // Only the calling thread draws, at most ten times a second.
+        if (!progress || t != 0) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_drawn < std::chrono::milliseconds(100)) return;
+        last_drawn = now;
+        draw_progress(finished, games, std::chrono::duration<double>(now - start).count());
+    };
+    ck::cli::play_games(env, run);
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
