@@ -14,7 +14,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT ${CK_PACKAGE_MAINTAINER})
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_GENERATOR DEB TGZ)
-set(CPACK_COMPONENTS_ALL runtime dev)
+set(CPACK_COMPONENTS_ALL ${CK_PACKAGE_COMPONENTS})
 # Stripped programs and modules (dh_strip does the same for Debian's own
 # packages; lintian flags unstripped ones); packaging/strip.cmake does the
 # rest of what dh_strip does, for the static library too.
@@ -79,5 +79,21 @@ CloisterKit::sdk_testing target) and pkg-config files.
 
 A module built with them loads into the cloisterkit command of the same
 version, and into any host of the same ABI major.")
+
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME ${CK_DEB_PACKAGE_python})
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+# The extension is built for Debian's python3 (its ABI tag is in the file's
+# name) and uses its numpy; the engine, tiles and plugins are the runtime's.
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS
+    "${CK_DEB_PACKAGE_runtime} (= ${PROJECT_VERSION}), python3 (>= ${CK_PYTHON_VERSION}~), python3 (<< ${CK_PYTHON_NEXT_VERSION}), python3-numpy")
+set(CPACK_DEBIAN_PYTHON_DESCRIPTION
+"Python package of the cloisterkit Carcassonne engine
+The cloisterkit module for Python 3: games of Carcassonne with the expansions
+of the plugin modules (Halflings, Little Buildings, the Abbot and any module
+on the plugin path), played move by move, copied, saved and loaded as
+JCloisterZone .jcz files; many games simulated at the speed of the C++
+engine into numpy arrays; an environment for learning agents that follows
+PettingZoo's AEC conventions; and simulations and parameter sweeps on a
+Dask cluster (cloisterkit.dask, with python3-distributed).")
 
 include(CPack)

@@ -27,3 +27,7 @@ ck_strip_installed(runtime OPTIONS ${_sections}
 ck_strip_installed(dev OPTIONS --strip-debug ${_sections} --enable-deterministic-archives
   FILES ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:ck_sdk>
         ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:ck_sdk_testing>)
+if(TARGET ck_python)
+  ck_strip_installed(python OPTIONS ${_sections}
+    FILES ${CK_INSTALL_PYTHON_DIR}/$<TARGET_FILE_NAME:ck_python>)
+endif()

@@ -15,6 +15,9 @@ packages=(
   libpugixml-dev nlohmann-json3-dev
   # cloisterkit serve: the HTTP server (docs/serve.md).
   libcpp-httplib-dev
+  # The Python package (python/, docs/python.md): pybind11 and numpy for
+  # Debian's python3.
+  python3-dev pybind11-dev python3-numpy
 )
 test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
@@ -30,6 +33,8 @@ test_packages=(
   # packaging/python-host: the example host in Python (ctypes and Debian's
   # FlatBuffers runtime for Python), tested by CTest (python_host).
   python3 python3-flatbuffers
+  # python/tests: pytest, and Dask's distributed scheduler and workers.
+  python3-pytest python3-distributed
   # tests/abi/gate: the C interface against its libabigail baseline.
   abigail-tools
   # packaging/cpack.cmake and tests/packaging: cpack's DEB generator runs

@@ -32,7 +32,7 @@ opt=${CK_SANITIZER_OPT:-"-O0"}
 echo "run-fuzzers: building the fuzz targets in $dir"
 CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_C_FLAGS_DEBUG="$opt" -DCMAKE_CXX_FLAGS_DEBUG="$opt" \
-  -DCK_FUZZ=ON -DCK_BUILD_TESTS=OFF -DCK_BUILD_BENCH=OFF >/dev/null
+  -DCK_FUZZ=ON -DCK_BUILD_TESTS=OFF -DCK_BUILD_BENCH=OFF -DCK_BUILD_PYTHON=OFF >/dev/null
 cmake --build "$dir" -j "$jobs" --target ck_fuzzers
 
 targets=("$@")

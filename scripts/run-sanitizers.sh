@@ -66,7 +66,7 @@ run_asan() {
     -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" \
     -DCMAKE_EXE_LINKER_FLAGS="-Wl,-rpath,$rt" -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-rpath,$rt" \
     -DCMAKE_MODULE_LINKER_FLAGS="-Wl,-rpath,$rt" \
-    -DCK_LIBRARY_COMPILE_OPTIONS="$lib_opt" -DCK_BUILD_BENCH=OFF >/dev/null
+    -DCK_LIBRARY_COMPILE_OPTIONS="$lib_opt" -DCK_BUILD_BENCH=OFF -DCK_BUILD_PYTHON=OFF >/dev/null
   cmake --build "$dir" -j "$jobs"
   echo "run-sanitizers: the test suite under ASan+UBSan (not run: $asan_excluded)"
   local status=0
@@ -85,7 +85,7 @@ run_tsan() {
   CC=gcc CXX=g++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_C_FLAGS_DEBUG="-O1" -DCMAKE_CXX_FLAGS_DEBUG="-O1" \
     -DCMAKE_C_FLAGS="-fsanitize=thread" -DCMAKE_CXX_FLAGS="-fsanitize=thread" \
-    -DCK_BUILD_TESTS=OFF -DCK_BUILD_BENCH=OFF >/dev/null
+    -DCK_BUILD_TESTS=OFF -DCK_BUILD_BENCH=OFF -DCK_BUILD_PYTHON=OFF >/dev/null
   cmake --build "$dir" -j "$jobs" --target cloisterkit ck_all_plugins
   local threads
   for threads in 2 4 8; do

@@ -8,18 +8,19 @@
 # C host and the fan-expansion template built against it, games played).
 #
 # run.sh build=DIR work=DIR version=V libdir=DIR triplet=T runtime=PKG dev=PKG \
-#        cpack=CPACK -- INSTALL_ARGS...
+#        [python=PKG] cpack=CPACK -- INSTALL_ARGS...
+# python= names the Python package, when the build has one (CK_BUILD_PYTHON).
 # INSTALL_ARGS go to tests/install/run.sh as they are (major, generator,
 # cmake, compilers and flags). Exits 77 (CTest: skipped) when dpkg-deb or
 # lintian is missing; scripts/install-deps.sh --tests installs both.
 set -euo pipefail
-build= work= version= libdir= triplet= runtime= dev= cpack=
+build= work= version= libdir= triplet= runtime= dev= python= cpack=
 while (($#)); do
   arg=$1
   shift
   case $arg in
     --) break ;;
-    build=* | work=* | version=* | libdir=* | triplet=* | runtime=* | dev=* | cpack=*)
+    build=* | work=* | version=* | libdir=* | triplet=* | runtime=* | dev=* | python=* | cpack=*)
       printf -v "${arg%%=*}" '%s' "${arg#*=}" ;;
     *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
   esac
@@ -60,8 +61,14 @@ dev_deb=$out/${dev}_${version}_${arch}.deb
 for f in "$runtime_deb" "$dev_deb"; do
   [ -f "$f" ] || { ls -l "$out" >&2; fail "cpack made no $(basename "$f")"; }
 done
+all_debs=("$runtime_deb" "$dev_deb")
+if [ -n "$python" ]; then
+  python_deb=$out/${python}_${version}_${arch}.deb
+  [ -f "$python_deb" ] || { ls -l "$out" >&2; fail "cpack made no $(basename "$python_deb")"; }
+  all_debs+=("$python_deb")
+fi
 debs=("$out"/*.deb)
-((${#debs[@]} == 2)) || fail "cpack made ${#debs[@]} .deb files, not 2: ${debs[*]##*/}"
+((${#debs[@]} == ${#all_debs[@]})) || fail "cpack made ${#debs[@]} .deb files, not ${#all_debs[@]}: ${debs[*]##*/}"
 tgzs=("$out"/*.tar.gz)
 if ((${#tgzs[@]} != 1)) || [ ! -f "${tgzs[0]}" ]; then fail "cpack made ${#tgzs[@]} .tar.gz files, not 1"; fi
 tgz=${tgzs[0]}
@@ -80,7 +87,7 @@ expect_in_field() {
   got=$(dpkg-deb -f "$1" "$2")
   [[ $got == *"$3"* ]] || fail "$(basename "$1"): $2 is '$got', without '$3'"
 }
-for deb in "$runtime_deb" "$dev_deb"; do
+for deb in "${all_debs[@]}"; do
   expect_field "$deb" Version "$version"
   expect_field "$deb" Architecture "$arch"
   [ -n "$(dpkg-deb -f "$deb" Maintainer)" ] || fail "$(basename "$deb"): no Maintainer"
@@ -93,12 +100,21 @@ expect_field "$dev_deb" Package "$dev"
 expect_in_field "$runtime_deb" Depends "libc6 (>= "
 expect_in_field "$runtime_deb" Depends "libstdc++6 (>= "
 expect_in_field "$dev_deb" Depends "$runtime (= $version)"
+if [ -n "$python" ]; then
+  expect_field "$python_deb" Package "$python"
+  expect_field "$python_deb" Section python
+  expect_in_field "$python_deb" Depends "$runtime (= $version)"
+  expect_in_field "$python_deb" Depends "python3-numpy"
+  expect_in_field "$python_deb" Depends "python3 (>= "
+fi
 
 step "files"
 # files DEB: the regular files and symlinks of DEB, without the leading ./
 files() { dpkg-deb --fsys-tarfile "$1" | tar -t | sed -n 's|^\./||; /\/$/!p' | sort; }
 files "$runtime_deb" >"$work/runtime.files"
 files "$dev_deb" >"$work/dev.files"
+: >"$work/python.files"
+[ -z "$python" ] || files "$python_deb" >"$work/python.files"
 # expect_files LIST PATH...: each PATH is in LIST.
 expect_files() {
   local list=$1 f
@@ -122,6 +138,14 @@ expect_files "$work/dev.files" usr/include/cloisterkit/plugin.h usr/include/cloi
   "usr/$libdir/pkgconfig/cloisterkit-sdk.pc" usr/share/cloisterkit/schemas/hooks.fbs \
   usr/share/cloisterkit/cloisterkit_plugin.map \
   "usr/share/doc/$dev/copyright" "usr/share/doc/$dev/changelog.gz"
+if [ -n "$python" ]; then
+  pydir=usr/lib/python3/dist-packages/cloisterkit
+  expect_files "$work/python.files" "$pydir/__init__.py" "$pydir/env.py" "$pydir/dask.py" \
+    "usr/share/doc/$python/copyright" "usr/share/doc/$python/changelog.gz"
+  grep -qE "^$pydir/_core\.cpython-[0-9]+-[^/]*\.so\$" "$work/python.files" \
+    || { cat "$work/python.files" >&2; fail "no $pydir/_core.cpython-*.so in $python"; }
+  if grep -vE "^($pydir/|usr/share/doc/$python/)" "$work/python.files"; then fail "files (above) outside $pydir in $python"; fi
+fi
 # Nothing to build against in the runtime, nothing to run in dev.
 if grep -E '^usr/include/|\.a$|/cmake/|/pkgconfig/|\.fbs$|\.map$' "$work/runtime.files"; then
   fail "development files (above) in $runtime"
@@ -131,16 +155,18 @@ if grep -E '^usr/bin/|/cloisterkit/plugins/|/cloisterkit/tiles/|/man/' "$work/de
 fi
 # The file that makes a program a build tree's (host/core/build_tree.hpp)
 # is never installed: an installed cloisterkit must not use a build's paths.
-if grep -F cloisterkit-build-tree "$work/runtime.files" "$work/dev.files"; then
+if grep -F cloisterkit-build-tree "$work/runtime.files" "$work/dev.files" "$work/python.files"; then
   fail "the build tree's marker file (above) is in a package"
 fi
 # dpkg refuses to install two packages that share a file.
-if comm -12 "$work/runtime.files" "$work/dev.files" | grep .; then fail "files (above) in both packages"; fi
+if sort "$work/runtime.files" "$work/dev.files" "$work/python.files" | uniq -d | grep .; then
+  fail "files (above) in two packages"
+fi
 # The archive holds both packages' files, and nothing else: an install() rule
 # without a component would be in it and in neither package.
 top=$(tar -tzf "$tgz" | sed -n '1{s|/.*||;p}')
 tar -tzf "$tgz" | sed -n "s|^$top/||; /\/\$/!p" | sed '/^$/d' | sort >"$work/tgz.files"
-sort -m "$work/runtime.files" "$work/dev.files" | sed 's|^usr/||' >"$work/debs.files"
+sort -m "$work/runtime.files" "$work/dev.files" "$work/python.files" | sed 's|^usr/||' >"$work/debs.files"
 diff -u "$work/debs.files" "$work/tgz.files" >"$work/tgz.diff" \
   || { cat "$work/tgz.diff" >&2; fail "the archive's files (+) differ from the packages' (-)"; }
 # Stripped as dh_strip would (CPACK_STRIP_FILES, packaging/strip.cmake).
@@ -166,7 +192,7 @@ done
 step "lintian"
 status=0
 lintian --fail-on error,warning --display-info --show-overrides --tag-display-limit 0 \
-  "$runtime_deb" "$dev_deb" >"$work/lintian.log" 2>&1 || status=$?
+  "${all_debs[@]}" >"$work/lintian.log" 2>&1 || status=$?
 cat "$work/lintian.log"
 if ((status)); then
   fail "lintian (exit status $status): an error or warning above (E:, W:) has no override; fix it, or override it with its reason in packaging/debian/<package>.lintian-overrides"
@@ -182,6 +208,7 @@ grep -q "final scores after" "$work/runtime-only.log" || { cat "$work/runtime-on
 
 dpkg-deb -x "$runtime_deb" "$work/deb-root"
 dpkg-deb -x "$dev_deb" "$work/deb-root"
+[ -z "$python" ] || dpkg-deb -x "$python_deb" "$work/deb-root"
 mkdir "$work/tgz-root"
 tar -xzf "$tgz" -C "$work/tgz-root"
 for tree in "$work/deb-root/usr" "$work/tgz-root/$top"; do
@@ -190,6 +217,17 @@ for tree in "$work/deb-root/usr" "$work/tgz-root/$top"; do
   "$tree/bin/cloisterkit" simulate --games 3 --seed 1 --expansions all >"$work/simulate.log" 2>&1 \
     || { cat "$work/simulate.log" >&2; fail "cloisterkit simulate in $tree"; }
   grep -q "3 games" "$work/simulate.log" || { cat "$work/simulate.log" >&2; fail "simulate did not play 3 games in $tree"; }
+  if [ -n "$python" ]; then
+    # The installed package finds the engine's tiles and plugins through
+    # <prefix>/bin/cloisterkit, wherever the tree is (python/src/module.cpp).
+    step "the unpacked $tree: import cloisterkit; cloisterkit.simulate(games=3)"
+    PYTHONPATH=$tree/lib/python3/dist-packages /usr/bin/python3 -c "
+import cloisterkit
+r = cloisterkit.simulate(games=3, seed=1, expansions=['halflings', 'little-buildings', 'abbot'])
+assert r['scores'].shape == (3, 2), r
+print('python: 3 games', r['scores'].tolist())" >"$work/python.log" 2>&1 \
+      || { cat "$work/python.log" >&2; fail "the Python package in $tree"; }
+  fi
   step "the unpacked $tree as an installed cloisterkit (tests/install/run.sh)"
   bash "$install_test" "prefix=$tree" "build=$build" "work=$check" "$@" \
     || fail "tests/install/run.sh on $tree (above)"
