@@ -2,7 +2,8 @@
 # Installs what is missing, builds, and runs the whole test suite:
 #   1. the ordinary build (build/) and CTest;
 #   2. the reproducible-build test (tests/reproducible: two more builds of
-#      the command and the modules, in other folders, compared byte by byte);
+#      the command and the modules, in other folders, compared byte by byte),
+#      and the benchmarks built (bench/, not run);
 #   3. scripts/run-sanitizers.sh: the suite under ASan+UBSan (build-asan/),
 #      threaded `simulate` under TSan (build-tsan/);
 #   4. scripts/run-fuzzers.sh: every libFuzzer target for a bounded time
@@ -32,6 +33,9 @@ ordinary() {
 
 part "ordinary build and tests" ordinary "$@"
 part "reproducible builds (tests/reproducible)" ctest --test-dir build --output-on-failure -L reproducible
+# The benchmarks (bench/) are not tests and not in the ordinary build; they
+# are built here so that they keep compiling (they are not run).
+part "benchmarks build (not run)" cmake --build build -j "$(nproc)" --target ck_benchmarks
 if [ "${CK_SKIP_SANITIZERS:-0}" = 1 ] && [ "${CI:-}" != true ]; then
   echo "run-tests: CK_SKIP_SANITIZERS=1: sanitizer builds and fuzzers skipped"
 else
