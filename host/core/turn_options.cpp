@@ -107,11 +107,15 @@ size_t turn_option_count(const Game& game) {
     return 0;
 }
 
-void play_turn_option_at(Game& game, size_t i) {
+void require_turn_option(const Game& game, size_t i) {
     const size_t count = turn_option_count(game);
     if (i >= count)
         throw HostError("option " + std::to_string(i) + " is not offered: " +
                         (count ? "the options are 0 to " + std::to_string(count - 1) : std::string("there is none now")));
+}
+
+void play_turn_option_at(Game& game, size_t i) {
+    require_turn_option(game, i);
     using Kind = TurnOption::Kind;
     TurnOption o;
     if (game.phase() == Phase::TilePhase && game.awaiting_tile_choice()) {

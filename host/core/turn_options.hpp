@@ -57,6 +57,9 @@ void play_turn_option(Game& game, const TurnOption& option);
 // (a learning agent's action, a random choice): how many options
 // turn_options(game) lists, and playing the i-th of them.
 size_t turn_option_count(const Game& game);
+// Throws HostError naming the options there are when `i` is not one of them.
+void require_turn_option(const Game& game, size_t i);
+// Plays the i-th option (require_turn_option first: a bad number changes nothing).
 void play_turn_option_at(Game& game, size_t i);
 // Commits a turn whose figure step is over (with `commit_random`, when
 // given: Game::commit), so that the game stands at the next choice or its

@@ -69,10 +69,7 @@ void PyGame::play_index(size_t i) {
     // is then played in place (no copy of the game per move: this is the
     // learning agents' hot path); should the host or a plugin fail in it,
     // the game is marked unusable rather than left half-moved.
-    const size_t count = host::turn_option_count(game_);
-    if (i >= count)
-        throw HostError("option " + std::to_string(i) + " is not offered: " +
-                        (count ? "the options are 0 to " + std::to_string(count - 1) : std::string("there is none now")));
+    host::require_turn_option(game_, i);  // outside the try: a bad number is the caller's, not a failure
     try {
         host::play_turn_option_at(game_, i);
         host::settle_turn(game_);
