@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/logger.h>
+#include <spdlog/fwd.h>  // the logger is only held here; full header in the .cpp
 
 #include <cloisterkit/sdk/expansion.hpp>
 #include <cloisterkit/sdk/module.hpp>

@@ -11,6 +11,7 @@
 
 #include "core/players.hpp"
 #include "hf_game.hpp"
+#include "game_count.hpp"
 #include "jcz/replayer.hpp"
 #include "jcz/save_game.hpp"
 
@@ -164,8 +165,10 @@ void run(bool with_buildings, const std::string& type, int games_per_count) {
     if (with_buildings) EXPECT_GT(buildings, static_cast<size_t>(games_per_count / 2));
 }
 
-TEST(HfProperties, RandomGamesAloneTwoToSixPlayers) { run(false, "random", 200); }
-TEST(HfProperties, RandomGamesWithLittleBuildingsTwoToSixPlayers) { run(true, "random", 200); }
+TEST(HfProperties, RandomGamesAloneTwoToSixPlayers) { run(false, "random", ck::test::games_for_this_build(200)); }
+TEST(HfProperties, RandomGamesWithLittleBuildingsTwoToSixPlayers) {
+    run(true, "random", ck::test::games_for_this_build(200));
+}
 TEST(HfProperties, GreedyGamesWithLittleBuildings) { run(true, "greedy", 2); }
 
 // Saved with its dealt hands, a game replays through the .jcz reader to the

@@ -1,5 +1,6 @@
 #include "test_modules.hpp"
 
+#include <spdlog/logger.h>
 #include <spdlog/sinks/base_sink.h>
 
 #include <atomic>

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/logger.h>
+#include <spdlog/fwd.h>  // the logger is only held here; full header in the .cpp
 
 namespace ck::test {
 
