@@ -42,8 +42,10 @@ extern "C" {
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers).
  * 4 (release 1.1.0): the OfferTileStepOptions effect.
  * 5 (release 1.2.0): the manifest's declared hand play (HandPlayDecl).
- * 6 (release 1.3.0): typed rule options (RuleOptionDecl.value_type) and
- *   the setup's tile contents (GameSetup.tile_segments, tile_shapes). */
+ * 6 (release 1.3.0): typed rule options (RuleOptionDecl.value_type), the
+ *   setup's tile contents (GameSetup.tile_segments, tile_shapes), declared
+ *   segment attributes (ExpansionManifest.segment_attributes, reported in
+ *   ScoredFeature.attributes) and deck tile sets (deck_tile_sets). */
 #define CK_SCHEMA_REVISION 6
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host

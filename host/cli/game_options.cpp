@@ -163,6 +163,12 @@ GameEnvironment::GameEnvironment(const GameOptions& options, host::PluginRegistr
       expansions_(std::move(expansions)),
       hook_time_budget_ms_(options.hook_time_budget_ms),
       hand_play_by_hooks_(options.hand_play_by_hooks) {
+    // In id order, as PluginRegistry::resolve gives them and a replay maps a
+    // save's elements: the order decides the hooks' order (an expansion
+    // scaling a feature's points sees what earlier ones added) and the
+    // figure kinds' numbers, so one set of expansions must always play in one.
+    std::sort(expansions_.begin(), expansions_.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
+    expansions_.erase(std::unique(expansions_.begin(), expansions_.end()), expansions_.end());
     prepare(options);
 }
 
@@ -210,17 +216,21 @@ void GameEnvironment::prepare(const GameOptions& options) {
 
     host::complete_rule_options(expansions_, rules_);
 
-    host::load_tile_xml_file(host::default_tile_file(), catalog_);
-    for (const auto* e : expansions_)
-        if (!e->tile_definitions_xml.empty())
-            host::load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog_);
-    for (const auto& f : options.tile_files) host::load_tile_xml_file(f, catalog_);
-    if (!catalog_.find_tile_set(options.tile_set)) {
+    host::load_game_tiles(true, options.tile_files, expansions_, catalog_);
+    auto loaded_sets = [&] {
         std::string known;
         for (const auto& s : catalog_.tile_sets()) known += (known.empty() ? "" : ", ") + s.id;
-        throw HostError("--tile-set: unknown tile set \"" + options.tile_set + "\" (loaded: " + known + ")");
-    }
-    tile_set_ = options.tile_set;
+        return known;
+    };
+    if (!catalog_.find_tile_set(options.tile_set))
+        throw HostError("--tile-set: unknown tile set \"" + options.tile_set + "\" (loaded: " + loaded_sets() + ")");
+    tile_sets_ = host::deck_tile_sets_of(options.tile_set, expansions_);
+    for (const auto* e : expansions_)
+        for (const auto& d : e->deck_tile_sets)
+            if (tile_sets_.count(d.tile_set) && !catalog_.find_tile_set(d.tile_set))
+                throw HostError(e->id + ": its deck tile set \"" + d.tile_set + "\" is in no loaded tile file (loaded: " +
+                                loaded_sets() + ")");
+    segment_attributes_ = host::segment_attributes_of(expansions_);
 
     prepared_ = host::prepare_tiles(setup(0, nullptr));
     host::Game check(setup(0, nullptr), prepared_);  // reports rule errors before any game runs
@@ -231,8 +241,9 @@ GameEnvironment::~GameEnvironment() = default;
 host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hooks) const {
     host::GameSetup s;
     s.catalog = &catalog_;
-    s.tile_sets = {{tile_set_, 1}};
+    s.tile_sets = tile_sets_;
     s.figure_kinds = figure_kinds_;
+    s.segment_attributes = segment_attributes_;
     for (const auto& n : names_) s.players.push_back({n});
     s.rules = rules_;
     s.seed = seed;

@@ -99,8 +99,9 @@ private:
     std::map<std::string, std::string> rules_;
     std::vector<std::string> names_;
     std::vector<std::string> player_types_;
-    std::string tile_set_;
+    std::map<std::string, int> tile_sets_;  // --tile-set and the expansions' deck tile sets
     std::vector<host::FigureKind> figure_kinds_;  // declared by the enabled expansions
+    std::vector<host::SegmentAttribute> segment_attributes_;  // declared by the enabled expansions
     std::shared_ptr<const host::PreparedTiles> prepared_;
     long long hook_time_budget_ms_ = 1000;
     bool hand_play_by_hooks_ = false;

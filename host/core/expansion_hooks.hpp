@@ -12,6 +12,7 @@
 
 #include "geometry.hpp"
 #include "tile_def.hpp"
+#include "tile_def.hpp"
 
 namespace ck::host {
 
@@ -56,6 +57,13 @@ struct ScoredFeatureInfo {
     int spaces = 0;
     int tiles = 0;
     int pennants = 0;
+    // Declared segment attributes its segments carry (GameSetup::segment_attributes
+    // of its kind), with how many segments carry each; empty for most features.
+    struct Attribute {
+        const SegmentAttribute* declared = nullptr;  // into the game's list
+        int segments = 0;
+    };
+    std::vector<Attribute> attributes;
 };
 
 // One expansion's change to a scored feature's points, in its words

@@ -57,7 +57,10 @@ int PlayerState::token_count(std::string_view kind) const {
 std::shared_ptr<const PreparedTiles> prepare_tiles(const GameSetup& setup) {
     if (!setup.catalog) throw HostError("game setup: no tile catalogue given");
     auto prepared = std::make_shared<PreparedTiles>();
-    prepared->table = std::make_shared<const TileTypeTable>(*setup.catalog);
+    if (setup.segment_attributes.size() > 32)
+        throw HostError("game setup: " + std::to_string(setup.segment_attributes.size()) +
+                        " segment attributes declared (32 at most)");
+    prepared->table = std::make_shared<const TileTypeTable>(*setup.catalog, setup.segment_attributes);
     prepared->pack = build_pack(*setup.catalog, setup.tile_sets);
     return prepared;
 }
@@ -81,6 +84,7 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     farmers_ = setup.farmers;
     setup_figure_kinds(setup);
     expansions_ = setup.expansions;
+    segment_attributes_ = std::make_shared<const std::vector<SegmentAttribute>>(setup.segment_attributes);
     setup_rules(setup);
     setup_hands(setup);
 

@@ -82,6 +82,10 @@ struct GameSetup {
     // empty, or one list of tile ids per player. They are passed to
     // GAME_START, and the expansions must deal exactly these.
     std::vector<std::vector<std::string>> preset_hands;
+    // Segment attributes the enabled expansions declare (at most 32): each
+    // scored feature reports how many of its segments carry each one of its
+    // kind (ScoredFeatureInfo::attributes, the breakdown).
+    std::vector<SegmentAttribute> segment_attributes;
 };
 
 // What a game derives from its catalogue and tile sets before play; shared
@@ -124,6 +128,9 @@ struct ScoreEntry {
         int spaces = 0, tiles = 0, pennants = 0;
         uint32_t feature = 0;
         std::vector<PointsAdjustment> adjustments;  // the expansions' changes, in order
+        // Declared segment attributes of the feature: label ("inn") and how
+        // many of its segments carry it.
+        std::vector<std::pair<std::string, int>> attributes;
     };
     std::optional<Counts> counts;
 };
@@ -231,6 +238,7 @@ public:
     // Every figure kind of this game, in index order (PlacedFigure, MeepleId
     // and PlayerState::supply index it): 0 is the small follower.
     const std::vector<FigureKind>& figure_kinds() const { return *figure_kinds_; }
+    const std::vector<SegmentAttribute>& segment_attributes() const { return *segment_attributes_; }
     std::vector<std::string> figure_kind_ids() const;
     // JCZ meeple ids of any kind of this game ("0.abbot.1").
     std::string meeple_text(MeepleId id) const { return format_meeple_id(id, *figure_kinds_); }
@@ -453,6 +461,7 @@ private:
     bool farmers_ = true;
     int followers_per_player_ = 7;
     std::shared_ptr<const std::vector<FigureKind>> figure_kinds_;  // shared by copies
+    std::shared_ptr<const std::vector<SegmentAttribute>> segment_attributes_;  // GameSetup's, shared by copies
 
     // Pack and draws (jcz-interop §4.7, §4.10).
     std::vector<TileTypeId> pack_;

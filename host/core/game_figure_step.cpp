@@ -31,6 +31,7 @@ void Game::compute_meeple_options() {
         for (uint32_t part = features_.first_part(tile); part < features_.part_end(tile); ++part) {
             const Features::Part& pt = features_.part(part);
             if (!k.may_stand_on(pt.kind)) continue;  // e.g. no small follower on a garden
+            if (pt.kind == FeatureKind::Field && !farmers_) continue;  // no farmer of any kind then
             const uint32_t root = features_.find(part);
             if (features_.totals(root).follower_total > 0) continue;
             meeple_options_.push_back({{board_.placed(tile).at, pt.kind, pt.location}, root, kind});
@@ -93,7 +94,7 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
     });
     if (offered == meeple_options_.end()) {
         const Features::Part& pt = features_.part(static_cast<uint32_t>(part));
-        const std::string why = (meeple.kind == 0 && pt.kind == FeatureKind::Field && !farmers_)
+        const std::string why = (pt.kind == FeatureKind::Field && !farmers_ && (meeple.kind == 0 || kind.may_stand_on(pt.kind)))
                                     ? "farmers are off in this game"
                                 : !kind.may_stand_on(pt.kind) ? "the " + kind.name + " cannot stand on a " + detail::kind_word(pt.kind)
                                                               : "that feature already has a follower";

@@ -135,6 +135,7 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
     const Features::Totals& t = features_.totals(root);
     info.parts.clear();
     info.area.clear();
+    info.attributes.clear();
     info.pennants = 0;
     info.id = root;
     info.kind = t.kind;
@@ -144,8 +145,17 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
     info.points = points;
     info.name = name;
     uint32_t last_tile = Features::kNone;
+    std::array<int, 32> attribute_segments{};
+    uint32_t attributes_seen = 0;
+    const bool with_attributes = !segment_attributes_->empty();
     for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
         const uint16_t tile = features_.part(p).tile;
+        if (with_attributes) {
+            const uint32_t bits =
+                (*prepared_->table)[board_.placed(tile).type].segments[features_.part(p).segment].attributes;
+            attributes_seen |= bits;
+            for (uint32_t b = bits; b != 0; b &= b - 1) ++attribute_segments[static_cast<size_t>(__builtin_ctz(b))];
+        }
         if (tile == last_tile) continue;
         last_tile = tile;
         const TileRef r = board_.placed(tile).at;
@@ -163,6 +173,8 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
         info.tiles = t.tiles;
         info.pennants = t.pennants;
     }
+    for (size_t a = 0; a < segment_attributes_->size() && attributes_seen != 0; ++a)
+        if (attributes_seen & (1u << a)) info.attributes.push_back({&(*segment_attributes_)[a], attribute_segments[a]});
     majority(t.followers, players_.size(), info.scorers);
 }
 
@@ -176,6 +188,7 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     ScoreEntry::Counts counts = score_counts(root, points);
     if (hooks_) {
         scored_info(root, completed, final_scoring, points, name, *scratch_scored_);
+        for (const auto& a : scratch_scored_->attributes) counts.attributes.emplace_back(a.declared->label, a.segments);
         points = hooks_->score_feature(*this, *scratch_scored_, &counts.adjustments);
     }
     const FeatureKind kind = t.kind;
@@ -189,9 +202,9 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
 // The counts behind a feature's base points, kept with each entry for the breakdown.
 ScoreEntry::Counts Game::score_counts(uint32_t root, int base) const {
     const Features::Totals& t = features_.totals(root);
-    if (!detail::is_monastic(t.kind)) return {base, t.spaces, t.tiles, t.pennants, root, {}};
+    if (!detail::is_monastic(t.kind)) return {base, t.spaces, t.tiles, t.pennants, root, {}, {}};
     const Position c = features_.part(root).pos;
-    return {base, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root, {}};
+    return {base, 1 + board_.occupied_around(c), tiles_in_area(c), 0, root, {}, {}};
 }
 
 void Game::record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,

@@ -18,6 +18,10 @@ inline constexpr std::uint64_t kMaxTileFileBytes = 16u * 1024 * 1024;
 inline constexpr std::size_t kMaxTilesPerFile = 10'000;
 // <tile-set> elements in one tile XML file.
 inline constexpr std::size_t kMaxTileSetsPerFile = 1'000;
+// Attributes set to "true" kept per feature element of a tile file, and the
+// length of their names (segment attributes, tile_def.hpp).
+inline constexpr std::size_t kMaxTrueAttributes = 8;
+inline constexpr std::size_t kMaxAttributeName = 32;
 // Tile types in one game, all files together: a tile type is a 16-bit
 // index (TileTypeId) everywhere in the host.
 inline constexpr std::size_t kMaxCatalogTiles = 65'535;

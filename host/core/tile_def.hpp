@@ -26,6 +26,18 @@ struct Segment {
     uint8_t pennants = 0;        // cities only
     uint32_t adjoining_cities = 0;  // fields only: bit i = segment i of this tile is a city it borders
     std::string wagon_move;      // kept for completeness; unused by base rules
+    // Attributes of the element whose value is "true" (`inn` of
+    // <road inn="true">), in document order: what expansions may declare as
+    // segment attributes (SegmentAttribute). At most kMaxTrueAttributes.
+    std::vector<std::string> true_attributes;
+};
+
+// A true/false attribute of tile files' feature elements that an enabled
+// expansion's rules read (manifest SegmentAttributeDecl): {Road, "inn"}.
+struct SegmentAttribute {
+    FeatureKind kind = FeatureKind::Road;
+    std::string name;   // "inn"
+    std::string label;  // "inn", for breakdowns
 };
 
 enum class TileShape : uint8_t { Square = 0, Triangle = 1 };

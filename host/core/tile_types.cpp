@@ -1,5 +1,7 @@
 #include "tile_types.hpp"
 
+#include <algorithm>
+
 namespace ck::host {
 namespace {
 
@@ -38,7 +40,7 @@ RotatedTile rotate(const TileDef& def, int k) {
 
 }  // namespace
 
-TileTypeTable::TileTypeTable(const TileCatalog& catalog) {
+TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes) {
     types_.reserve(catalog.tile_count());
     for (size_t t = 0; t < catalog.tile_count(); ++t) {
         const TileDef& def = catalog.tile(static_cast<TileTypeId>(t));
@@ -50,6 +52,11 @@ TileTypeTable::TileTypeTable(const TileCatalog& catalog) {
             s.kind = seg.kind;
             s.pennants = seg.pennants;
             s.adjoining_cities = seg.adjoining_cities;
+            for (size_t a = 0; a < attributes.size() && a < 32; ++a)
+                if (attributes[a].kind == seg.kind &&
+                    std::find(seg.true_attributes.begin(), seg.true_attributes.end(), attributes[a].name) !=
+                        seg.true_attributes.end())
+                    s.attributes |= 1u << a;
             if (seg.kind == FeatureKind::Road || seg.kind == FeatureKind::City)
                 s.edge_count = static_cast<uint8_t>(side_count(seg.location));
             info.segments.push_back(s);

@@ -36,6 +36,7 @@ struct SegmentInfo {
     uint8_t pennants = 0;
     uint8_t edge_count = 0;          // roads/cities: sides (and D) covered
     uint32_t adjoining_cities = 0;   // fields: bit i = segment i is a city it borders
+    uint32_t attributes = 0;         // bit i = the game's segment attribute i (GameSetup::segment_attributes)
 };
 
 struct RotatedTile {
@@ -67,7 +68,9 @@ struct TileTypeInfo {
 
 class TileTypeTable {
 public:
-    explicit TileTypeTable(const TileCatalog& catalog);
+    // `attributes`: the game's declared segment attributes (at most 32),
+    // whose presence each SegmentInfo::attributes records.
+    explicit TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes = {});
     const TileTypeInfo& operator[](TileTypeId t) const { return types_[t]; }
     size_t size() const { return types_.size(); }
 

@@ -60,7 +60,8 @@ constexpr Location kTriangleParts = loc::N | loc::E | loc::D | loc::NL | loc::NR
 // Reads one XML document; every error names the source, line and tile.
 class DocumentReader {
 public:
-    DocumentReader(std::string_view text, std::string_view source) : text_(text), source_(source) {}
+    DocumentReader(std::string_view text, std::string_view source, bool skip_defined = false)
+        : text_(text), source_(source), skip_defined_(skip_defined) {}
 
     void read(TileCatalog& catalog) {
         pugi::xml_document doc;
@@ -85,6 +86,7 @@ public:
                                 " <tile-set> elements in one file (the limit)");
             sets.push_back(read_tile_set(n));
         });
+        if (skip_defined_) drop_defined(tiles, sets, catalog);
         check_unique_ids(tiles, catalog);
         if (catalog.tile_count() + tiles.size() > limits::kMaxCatalogTiles)
             throw HostError(std::string(source_) + ": " + std::to_string(tiles.size()) + " tiles would make " +
@@ -99,6 +101,23 @@ public:
 private:
     std::string_view text_;
     std::string_view source_;
+    bool skip_defined_ = false;
+
+    // Tiles and tile sets the catalogue already has leave this document.
+    void drop_defined(std::vector<TileDef>& tiles, std::vector<TileSet>& sets, const TileCatalog& catalog) {
+        std::vector<TileDef> kept_tiles;
+        std::vector<std::pair<std::string, std::string>> kept_origins;
+        for (size_t i = 0; i < tiles.size(); ++i) {
+            if (catalog.find_tile(tiles[i].id)) continue;
+            kept_tiles.push_back(std::move(tiles[i]));
+            kept_origins.push_back(tile_origins_[i]);
+        }
+        tiles = std::move(kept_tiles);
+        tile_origins_ = std::move(kept_origins);
+        sets.erase(std::remove_if(sets.begin(), sets.end(),
+                                  [&](const TileSet& s) { return catalog.find_tile_set(s.id) != nullptr; }),
+                   sets.end());
+    }
     std::vector<std::pair<std::string, std::string>> tile_origins_;  // id, "file:line"
     mutable std::vector<size_t> newlines_;  // offsets of every '\n', found once on first use
     mutable bool newlines_indexed_ = false;
@@ -181,8 +200,12 @@ private:
             } else if (name == "field" || name == "farm") {
                 seg.kind = FeatureKind::Field;
                 seg.location = parse_in_tile(child.text().get(), child, tile.id);
-                if (seg.location & ~loc::kHalves)
-                    fail_tile(child, tile.id, "<field> must list edge halves, got " + in_quotes(child.text().get()));
+                // A field is edge halves, or the tile's centre alone: an
+                // enclosed field touching no edge (IC/CCCC, whose four
+                // cities close it in; JCloisterZone's `<field>I</field>`).
+                if (seg.location != loc::I && (seg.location & ~loc::kHalves))
+                    fail_tile(child, tile.id, "<field> must list edge halves (or I alone), got " +
+                                                  in_quotes(child.text().get()));
                 check_shape(tile, seg.location, child);
                 if (seg.location & used_halves)
                     fail_tile(child, tile.id, "<field> " + format_location(seg.location) +
@@ -200,6 +223,7 @@ private:
                 continue;  // another expansion's element
             }
             if (seg.kind != FeatureKind::Field) seg.wagon_move = child.attribute("wagon-move").as_string();
+            read_true_attributes(child, tile.id, seg);
             tile.segments.push_back(std::move(seg));
         }
 
@@ -207,6 +231,22 @@ private:
             fail_tile(node, tile.id, "field half " + format_location(clash) + " lies on a city side");
         compute_edges(tile);
         return tile;
+    }
+
+    // Attributes set to "true" (<road inn="true">), kept for expansions that
+    // declare them; structural ones never have that value.
+    void read_true_attributes(pugi::xml_node element, const std::string& tile_id, Segment& seg) const {
+        for (pugi::xml_attribute a : element.attributes()) {
+            if (std::string_view(a.value()) != "true") continue;
+            if (seg.true_attributes.size() == limits::kMaxTrueAttributes)
+                fail_tile(element, tile_id, "more than " + std::to_string(limits::kMaxTrueAttributes) +
+                                                " attributes set to \"true\" on one <" + element.name() + ">");
+            const std::string_view name = a.name();
+            if (name.size() > limits::kMaxAttributeName)
+                fail_tile(element, tile_id, "attribute name longer than " +
+                                                std::to_string(limits::kMaxAttributeName) + " bytes");
+            seg.true_attributes.emplace_back(name);
+        }
     }
 
     void check_shape(const TileDef& tile, Location l, pugi::xml_node at) const {
@@ -308,13 +348,26 @@ private:
 
 }  // namespace
 
-void load_tile_xml_string(std::string_view xml, std::string_view source_name, TileCatalog& catalog) {
+namespace {
+
+void read_tile_xml(std::string_view xml, std::string_view source_name, bool skip_defined, TileCatalog& catalog) {
     if (xml.size() > limits::kMaxTileFileBytes)
         throw HostError(std::string(source_name) + ": tile XML is " + std::to_string(xml.size()) +
                         " bytes, larger than the limit of " + std::to_string(limits::kMaxTileFileBytes) + " bytes (" +
                         format_byte_limit(limits::kMaxTileFileBytes) + ")");
-    DocumentReader(xml, source_name).read(catalog);
+    DocumentReader(xml, source_name, skip_defined).read(catalog);
 }
+
+}  // namespace
+
+void load_tile_xml_string(std::string_view xml, std::string_view source_name, TileCatalog& catalog) {
+    read_tile_xml(xml, source_name, false, catalog);
+}
+
+void load_tile_xml_string_after_files(std::string_view xml, std::string_view source_name, TileCatalog& catalog) {
+    read_tile_xml(xml, source_name, true, catalog);
+}
+
 
 void load_tile_xml_file(const std::string& path, TileCatalog& catalog) {
     // A regular file of at most kMaxTileFileBytes: a directory, /dev/zero or

@@ -46,6 +46,11 @@ void load_tile_xml_file(const std::string& path, TileCatalog& catalog);
 
 // Loads XML text; `source_name` names it in error messages.
 void load_tile_xml_string(std::string_view xml, std::string_view source_name, TileCatalog& catalog);
+// The same, for tiles an expansion ships (ExpansionManifest.tile_definitions_xml)
+// loaded after the game's tile files: a tile or tile set whose id a file
+// already defined is taken from the file and this document's copy skipped,
+// so JCloisterZone's own file given with --tiles replaces the expansion's.
+void load_tile_xml_string_after_files(std::string_view xml, std::string_view source_name, TileCatalog& catalog);
 
 // The pack for `sets` (tile-set id -> multiplier, as `setup.sets` in a .jcz):
 // each ref of each set with multiplier m > 0 adds m x count copies; the pack

@@ -44,6 +44,7 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     s.followers_per_player = saved.setup.small_followers();
     s.farmers = saved.setup.element_enabled(kElementFarmers);
     s.figure_kinds = figure_kinds_of(mapped.expansions);
+    s.segment_attributes = segment_attributes_of(mapped.expansions);
     s.rules = mapped.rules;
     s.initial_random = saved.initial_random;
     // 5.7's seeds cannot be reproduced: tiles beyond drawOrder come from the
@@ -58,20 +59,8 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
 }
 
 void load_tiles(const ReplayOptions& options, const MappedSetup& mapped, TileCatalog& catalog) {
-    if (options.default_tiles) load_tile_xml_file(default_tile_file(), catalog);
-    for (const auto* e : mapped.expansions)
-        if (!e->tile_definitions_xml.empty())
-            load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog);
-    for (const auto& f : options.tile_files) {
-        try {
-            load_tile_xml_file(f, catalog);
-        } catch (const HostError& e) {
-            const std::string what = e.what();
-            if (!options.default_tiles || what.find("duplicate tile id") == std::string::npos) throw;
-            throw HostError(e.category(), what + " (to use this file instead of the host's basic.xml, "
-                                                 "replay with --no-default-tiles)");
-        }
-    }
+    load_game_tiles(options.default_tiles, options.tile_files, mapped.expansions, catalog,
+                    "replay with --no-default-tiles");
 }
 
 // Tile sets and tile ids the setup names, checked here so that the error

@@ -118,10 +118,8 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
     for (const auto& [id, n] : setup.tile_sets) g.setup.sets.emplace_back(id, n);
     g.setup.elements[kElementSmallFollower] = game.followers_per_player();
     if (game.farmers()) g.setup.elements[kElementFarmers] = true;
-    for (const auto* e : expansions) {
-        g.setup.elements[e->short_name()] = 1;
-        for (const std::string& element : e->jcz_extra_elements) g.setup.elements[element] = 1;
-    }
+    for (const auto* e : expansions)
+        for (const std::string& element : jcz_elements_of(*e)) g.setup.elements[element] = 1;
 
     if (game.tiny_city_rule()) g.setup.rules[std::string(kRuleTinyCity)] = "2";
     for (const auto* e : expansions) write_expansion_rules(*e, game, g.setup.rules);

@@ -87,13 +87,16 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
     out.expansions = registry.resolve(specs);
     // An expansion standing for several elements (abbot and garden) plays
     // only the game that has all of them.
-    for (const auto* e : out.expansions)
-        for (const std::string& key : e->jcz_extra_elements)
-            for (const std::string& needed : {e->short_name(), key})
-                if (!setup.element_enabled(needed))
-                    fail("setup.elements", "element '" + needed + "' is missing: " + e->id + " plays the elements '" +
-                                               e->short_name() + "' and '" + joined(e->jcz_extra_elements) +
-                                               "' together, not one without the other");
+    for (const auto* e : out.expansions) {
+        const std::vector<std::string> elements = jcz_elements_of(*e);
+        if (elements.size() < 2) continue;
+        for (const std::string& needed : elements)
+            if (!setup.element_enabled(needed))
+                fail("setup.elements", "element '" + needed + "' is missing: " + e->id + " plays the elements '" +
+                                           elements.front() + "' and '" +
+                                           joined({elements.begin() + 1, elements.end()}) +
+                                           "' together, not one without the other");
+    }
 
     // Rules: ours pass through, JCZ's are translated; setup.rules first,
     // then the options JCloisterZone does not know (gameAnnotations.rules).

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <spdlog/logger.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string_view>
@@ -116,6 +117,13 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
                 info.filter = fb::HookFilter::Always;
             e.hook_filters.push_back(std::move(info));
         }
+    if (m.segment_attributes() != nullptr)
+        for (const auto* a : *m.segment_attributes())
+            e.segment_attributes.push_back({static_cast<FeatureKind>(a->kind()), str(a->name()), str(a->label())});
+    if (m.deck_tile_sets() != nullptr)
+        for (const auto* d : *m.deck_tile_sets())
+            e.deck_tile_sets.push_back(
+                {str(d->tile_set()), d->count(), str(d->with_expansion()), str(d->without_expansion())});
     // A mode this host does not know leaves the hooks to play hand tiles.
     if (const auto* h = m.hand_play(); h != nullptr && h->mode() == fb::HandPlay::InsteadOfDrawing)
         e.hand_play = {true, str(h->action()), str(h->label())};
@@ -127,6 +135,34 @@ std::string hand_play_problem(const HandPlayInfo& h) {
     if (h.action.empty()) return "hand play InsteadOfDrawing declares no action";
     if (h.action.size() > limits::kMaxDeclaredText || h.label.size() > limits::kMaxDeclaredText)
         return "hand play's action or label is longer than " + std::to_string(limits::kMaxDeclaredText) + " bytes";
+    return {};
+}
+
+// Why a declared segment attribute or deck tile set cannot be played, or empty.
+std::string tile_declarations_problem(const PluginExpansion& e) {
+    auto word = [](const std::string& w) {
+        return !w.empty() && w.size() <= limits::kMaxAttributeName &&
+               std::all_of(w.begin(), w.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+    };
+    if (e.segment_attributes.size() > 32) return "more than 32 segment attributes";
+    for (const SegmentAttribute& a : e.segment_attributes) {
+        if (a.kind != FeatureKind::Road && a.kind != FeatureKind::City && a.kind != FeatureKind::Field &&
+            a.kind != FeatureKind::Monastery && a.kind != FeatureKind::Garden)
+            return "segment attribute \"" + a.name + "\" is declared on an unknown feature kind " +
+                   std::to_string(static_cast<int>(a.kind));
+        if (!word(a.name))
+            return "segment attribute \"" + a.name + "\" is not a name of a-z, 0-9 and - (at most " +
+                   std::to_string(limits::kMaxAttributeName) + " bytes)";
+        if (a.label.size() > limits::kMaxDeclaredText)
+            return "segment attribute \"" + a.name + "\" has a label longer than " +
+                   std::to_string(limits::kMaxDeclaredText) + " bytes";
+    }
+    for (const DeckTileSetInfo& d : e.deck_tile_sets) {
+        if (d.tile_set.empty() || d.tile_set.size() > limits::kMaxDeclaredText)
+            return "a deck tile set has an empty or overlong id";
+        if (d.count < 1 || d.count > 8)
+            return "deck tile set \"" + d.tile_set + "\" has count " + std::to_string(d.count) + " (1 to 8)";
+    }
     return {};
 }
 
@@ -300,6 +336,8 @@ void PluginModule::read_expansions() {
             if (const std::string problem = rule_option_declaration_problem(o); !problem.empty())
                 throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
         if (const std::string problem = hand_play_problem(e.hand_play); !problem.empty())
+            throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
+        if (const std::string problem = tile_declarations_problem(e); !problem.empty())
             throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
         for (const FigureKind& k : e.figure_kinds) {
             const std::string problem = figure_kind_problem(k);

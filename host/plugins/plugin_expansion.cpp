@@ -1,5 +1,10 @@
 #include "plugin_expansion.hpp"
 
+#include <algorithm>
+
+#include "core/errors.hpp"
+#include "core/tile_xml.hpp"
+
 namespace ck::host {
 
 std::string PluginExpansion::short_name() const {
@@ -9,10 +14,68 @@ std::string PluginExpansion::short_name() const {
 }
 
 
+std::vector<std::string> jcz_elements_of(const PluginExpansion& e) {
+    std::vector<std::string> elements;
+    if (!e.jcz_element.empty() || e.jcz_extra_elements.empty()) elements.push_back(e.short_name());
+    elements.insert(elements.end(), e.jcz_extra_elements.begin(), e.jcz_extra_elements.end());
+    return elements;
+}
+
 std::vector<FigureKind> figure_kinds_of(const std::vector<const PluginExpansion*>& expansions) {
     std::vector<FigureKind> kinds;
     for (const PluginExpansion* e : expansions) kinds.insert(kinds.end(), e->figure_kinds.begin(), e->figure_kinds.end());
     return kinds;
+}
+
+std::vector<SegmentAttribute> segment_attributes_of(const std::vector<const PluginExpansion*>& expansions) {
+    std::vector<SegmentAttribute> out;
+    for (const PluginExpansion* e : expansions)
+        for (const SegmentAttribute& a : e->segment_attributes) {
+            const bool known = std::any_of(out.begin(), out.end(), [&](const SegmentAttribute& o) {
+                return o.kind == a.kind && o.name == a.name;
+            });
+            if (!known) out.push_back(a);
+        }
+    if (out.size() > 32)
+        throw HostError("the enabled expansions declare " + std::to_string(out.size()) +
+                        " segment attributes together (32 at most)");
+    return out;
+}
+
+std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
+                                             const std::vector<const PluginExpansion*>& expansions) {
+    auto enabled = [&](const std::string& id) {
+        return std::any_of(expansions.begin(), expansions.end(), [&](const PluginExpansion* e) { return e->id == id; });
+    };
+    std::map<std::string, int> sets{{game_set, 1}};
+    for (const PluginExpansion* e : expansions)
+        for (const DeckTileSetInfo& d : e->deck_tile_sets) {
+            if (!d.with_expansion.empty() && !enabled(d.with_expansion)) continue;
+            if (!d.without_expansion.empty() && enabled(d.without_expansion)) continue;
+            sets[d.tile_set] += d.count;
+        }
+    return sets;
+}
+
+void load_game_tiles(bool default_tiles, const std::vector<std::string>& tile_files,
+                     const std::vector<const PluginExpansion*>& expansions, TileCatalog& catalog,
+                     std::string_view replace_default_hint) {
+    if (default_tiles) load_tile_xml_file(default_tile_file(), catalog);
+    for (const auto& f : tile_files) {
+        try {
+            load_tile_xml_file(f, catalog);
+        } catch (const HostError& e) {
+            const std::string what = e.what();
+            if (replace_default_hint.empty() || !default_tiles ||
+                what.find("duplicate tile id") == std::string::npos)
+                throw;
+            throw HostError(e.category(), what + " (to use this file instead of the host's basic.xml, " +
+                                              std::string(replace_default_hint) + ")");
+        }
+    }
+    for (const auto* e : expansions)
+        if (!e->tile_definitions_xml.empty())
+            load_tile_xml_string_after_files(e->tile_definitions_xml, e->id + " (tile definitions)", catalog);
 }
 
 }  // namespace ck::host

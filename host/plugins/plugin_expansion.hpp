@@ -7,10 +7,13 @@
 
 #include <climits>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/figure_kinds.hpp"
+#include "core/tile_def.hpp"
 #include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::host {
@@ -73,6 +76,14 @@ struct HookFilterInfo {
     std::vector<std::string> rule_values;  // RuleIs
 };
 
+// A tile set joining the draw pile with the expansion (manifest DeckTileSetDecl).
+struct DeckTileSetInfo {
+    std::string tile_set;           // "inns-and-cathedrals:1"
+    int count = 1;                  // 1..8
+    std::string with_expansion;     // only with this expansion id enabled too
+    std::string without_expansion;  // only without it
+};
+
 struct PluginExpansion {
     const PluginModule* module = nullptr;  // owner; outlives this entry
     uint32_t index = 0;                    // expansion index inside the module
@@ -96,6 +107,8 @@ struct PluginExpansion {
     std::vector<std::string> jcz_extra_elements;  // more setup.elements keys ("garden")
     std::vector<HookFilterInfo> hook_filters;
     HandPlayInfo hand_play;
+    std::vector<SegmentAttribute> segment_attributes;  // checked at load
+    std::vector<DeckTileSetInfo> deck_tile_sets;       // checked at load
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element
@@ -103,8 +116,34 @@ struct PluginExpansion {
     std::string short_name() const;
 };
 
+// The setup.elements keys of a JCloisterZone save that stand for `e`: its
+// short name and its extra elements ("abbot", "garden"). An expansion with
+// extra elements but no jcz_element of its own is its extra elements alone
+// (Inns & Cathedrals: "inn", "cathedral", "big-follower"; JCloisterZone has
+// no element of the expansion's name).
+std::vector<std::string> jcz_elements_of(const PluginExpansion& e);
+
 // The figure kinds the enabled expansions declare, in their order: what
 // GameSetup::figure_kinds takes (Game refuses two kinds of one name).
 std::vector<FigureKind> figure_kinds_of(const std::vector<const PluginExpansion*>& expansions);
+
+// The segment attributes the enabled expansions declare, each (kind, name)
+// once, in their order: what GameSetup::segment_attributes takes.
+std::vector<SegmentAttribute> segment_attributes_of(const std::vector<const PluginExpansion*>& expansions);
+
+// The draw pile's tile sets: `game_set` once plus every enabled expansion's
+// deck tile sets whose conditions hold (a set named twice adds its counts).
+std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
+                                             const std::vector<const PluginExpansion*>& expansions);
+
+// Loads a game's tiles into `catalog`: the host's basic.xml (when
+// `default_tiles`), then `tile_files` (--tiles), then each enabled
+// expansion's own tile XML, whose tiles and sets a file already defined are
+// taken from the file (JCloisterZone's own file replaces an expansion's).
+// `replace_default_hint` ("replay with --no-default-tiles"), when given,
+// ends the error of a file that clashes with basic.xml.
+void load_game_tiles(bool default_tiles, const std::vector<std::string>& tile_files,
+                     const std::vector<const PluginExpansion*>& expansions, TileCatalog& catalog,
+                     std::string_view replace_default_hint = {});
 
 }  // namespace ck::host

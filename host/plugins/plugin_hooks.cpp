@@ -204,9 +204,17 @@ flatbuffers::Offset<fb::ScoredFeature> PluginHooks::build_feature(const ScoredFe
     const auto area = b.CreateVectorOfStructs(refs_.data(), refs_.size());
     const auto scorers = b.CreateVector(f.scorers);
     const auto name = b.CreateString(f.name);
+    flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::FeatureAttribute>>> attributes;  // absent: none
+    if (!f.attributes.empty()) {
+        std::vector<flatbuffers::Offset<fb::FeatureAttribute>> list;
+        for (const auto& a : f.attributes)
+            list.push_back(fb::CreateFeatureAttribute(b, b.CreateString(a.declared->name),
+                                                      static_cast<uint32_t>(a.segments)));
+        attributes = b.CreateVector(list);
+    }
     return fb::CreateScoredFeature(b, f.id, static_cast<fb::FeatureKind>(f.kind), f.completed, f.final_scoring, parts,
                                    area, f.base_points, points, scorers, name, static_cast<uint32_t>(f.spaces),
-                                   static_cast<uint32_t>(f.tiles), static_cast<uint32_t>(f.pennants));
+                                   static_cast<uint32_t>(f.tiles), static_cast<uint32_t>(f.pennants), attributes);
 }
 
 // ------------------------------------------------------------ calling

@@ -13,10 +13,21 @@ std::string count_of(int n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+// " with an inn", " with 2 cathedrals": the declared segment attributes it has.
+std::string attributes_text(const ScoreEntry::Counts& c) {
+    std::string s;
+    for (const auto& [label, n] : c.attributes) {
+        const bool vowel = !label.empty() && std::string_view("aeiou").find(label[0]) != std::string_view::npos;
+        s += (s.empty() ? " with " : " and ") + (n == 1 ? std::string(vowel ? "an " : "a ") + label
+                                                         : std::to_string(n) + " " + label + "s");
+    }
+    return s;
+}
+
 std::string spaces_text(const ScoreEntry::Counts& c) {
     std::string s = count_of(c.spaces, "space", "spaces");
     if (c.tiles != c.spaces) s += " (" + count_of(c.tiles, "tile", "tiles") + ")";
-    return s;
+    return s + attributes_text(c);
 }
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
@@ -87,7 +98,7 @@ std::string score_formula(const Game& game, const ScoreEntry& e) {
     if (!e.counts || !e.kind) return "";
     const ScoreEntry::Counts& c = *e.counts;
     std::string s = base_formula(e, c);
-    if (s.empty()) s = "base " + std::to_string(c.base_points);
+    if (s.empty()) s = "base " + std::to_string(c.base_points) + attributes_text(c);
     const int delta = e.points - c.base_points;
     if (delta != 0) {
         if (starts_with(s, "no completed city")) s = "0 (" + s + ")";

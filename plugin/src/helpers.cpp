@@ -44,6 +44,13 @@ bool expansion_enabled(const fb::GameSetup& setup, std::string_view id) {
     return index_of(setup.expansions(), id).has_value();
 }
 
+uint32_t feature_attribute_segments(const fb::ScoredFeature& feature, std::string_view name) {
+    if (feature.attributes() == nullptr) return 0;
+    for (const fb::FeatureAttribute* a : *feature.attributes())
+        if (a != nullptr && as_view(a->name()) == name) return a->segments();
+    return 0;
+}
+
 std::optional<int64_t> parse_int(std::optional<std::string_view> text) {
     if (!text || text->empty()) return std::nullopt;
     int64_t value = 0;

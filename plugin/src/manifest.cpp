@@ -49,11 +49,19 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     if (info.hand_play.mode != fb::HandPlay::ByHooks)
         hand_play = fb::CreateHandPlayDecl(b, info.hand_play.mode, b.CreateString(info.hand_play.action),
                                            b.CreateString(info.hand_play.label));
+    auto attributes = build_vector(b, info.segment_attributes, [&](const SegmentAttribute& a) {
+        return fb::CreateSegmentAttributeDecl(b, a.kind, b.CreateString(a.name), b.CreateString(a.label));
+    });
+    auto deck_sets = build_vector(b, info.deck_tile_sets, [&](const DeckTileSet& d) {
+        return fb::CreateDeckTileSetDecl(b, b.CreateString(d.tile_set), d.count, b.CreateString(d.with_expansion),
+                                         b.CreateString(d.without_expansion));
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
-        presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play);
+        presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play, attributes,
+        deck_sets);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -119,6 +119,26 @@ struct HandPlay {
     std::string label;   // "play halfling {tile}"; the host puts the tile type's id for {tile}
 };
 
+// A true/false attribute of a tile file's feature element that the rules
+// read (manifest revision 6, SegmentAttributeDecl): {Road, "inn", "inn"}
+// for `<road inn="true">`. A scored feature of that kind then carries, in
+// ScoredFeature.attributes, how many of its segments have it
+// (feature_attribute_segments()).
+struct SegmentAttribute {
+    fb::FeatureKind kind = fb::FeatureKind::Road;
+    std::string name;   // "inn": the XML attribute, a-z0-9-
+    std::string label;  // "inn": for people, in breakdowns
+};
+
+// A tile set that joins the draw pile when the expansion is enabled
+// (manifest revision 6, DeckTileSetDecl); the conditions pick an edition.
+struct DeckTileSet {
+    std::string tile_set;           // "inns-and-cathedrals:1"
+    int count = 1;                  // copies, 1..8
+    std::string with_expansion;     // only with this expansion id enabled too
+    std::string without_expansion;  // only without it
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -136,6 +156,8 @@ struct ExpansionInfo {
     std::vector<std::string> jcz_extra_elements;  // revision 3: more setup.elements keys ("garden")
     std::vector<HookFilter> hook_filters;
     HandPlay hand_play;  // revision 5
+    std::vector<SegmentAttribute> segment_attributes;  // revision 6
+    std::vector<DeckTileSet> deck_tile_sets;           // revision 6
 };
 
 class Expansion {

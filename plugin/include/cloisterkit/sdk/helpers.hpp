@@ -10,6 +10,7 @@
 #include <cloisterkit/schemas/common_generated.h>
 #include <cloisterkit/schemas/game_setup_generated.h>
 #include <cloisterkit/schemas/game_state_generated.h>
+#include <cloisterkit/schemas/hooks_generated.h>
 
 namespace ck::sdk {
 
@@ -53,6 +54,11 @@ const fb::PlacedTile* find_tile(const fb::GameState& state, const fb::TileRef& a
 
 // Whether the game's setup lists expansion `id`.
 bool expansion_enabled(const fb::GameSetup& setup, std::string_view id);
+
+// How many segments of a scored feature carry the declared segment
+// attribute `name` (ExpansionInfo::segment_attributes): 0 when none does,
+// and from hosts of schema revision 5 and older, which do not report them.
+uint32_t feature_attribute_segments(const fb::ScoredFeature& feature, std::string_view name);
 
 // A whole decimal integer ("-12"), or nullopt for anything else ("", "3x").
 std::optional<int64_t> parse_int(std::optional<std::string_view> text);
