@@ -89,6 +89,13 @@ void print_expansion(const PluginExpansion& e) {
                     f.strength, f.tile_just_placed ? ", on the tile just placed" : ", on any tile", returned.c_str(),
                     f.jcz_type.c_str());
     }
+    for (const auto& a : e.segment_attributes)
+        std::printf("      attribute:  %s=\"true\" on %s segments of tile files (\"%s\")\n", a.name.c_str(),
+                    feature_kind_names({a.kind}).front().c_str(), a.label.c_str());
+    for (const auto& d : e.deck_tile_sets)
+        std::printf("      deck:       tile set %s x%d%s%s\n", d.tile_set.c_str(), d.count,
+                    d.with_expansion.empty() ? "" : (" with " + d.with_expansion).c_str(),
+                    d.without_expansion.empty() ? "" : (" without " + d.without_expansion).c_str());
 }
 
 void print_text(const PluginRegistry& registry) {
@@ -152,7 +159,15 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
                            {"strength", f.strength}, {"tile_just_placed", f.tile_just_placed},
                            {"returnable", f.returnable}, {"jcz_type", f.jcz_type},
                            {"jcz_return_source", f.jcz_return_source}});
-    return {{"figure_kinds", figures}, {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
+    nlohmann::json attributes = nlohmann::json::array();
+    for (const auto& a : e.segment_attributes)
+        attributes.push_back({{"kind", feature_kind_names({a.kind}).front()}, {"name", a.name}, {"label", a.label}});
+    nlohmann::json deck = nlohmann::json::array();
+    for (const auto& d : e.deck_tile_sets)
+        deck.push_back({{"tile_set", d.tile_set}, {"count", d.count}, {"with_expansion", d.with_expansion},
+                        {"without_expansion", d.without_expansion}});
+    return {{"figure_kinds", figures}, {"segment_attributes", attributes}, {"deck_tile_sets", deck},
+            {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"warnings", warnings}, {"token_kinds", tokens},
             {"jcz_element", e.jcz_element}, {"hand_play", hand_play}};
