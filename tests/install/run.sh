@@ -152,6 +152,42 @@ for module in "$work/template-cmake/plugins/long_roads.so" "$work/template-pc/lo
   expect "final scores after" "$work/play.log"
 done
 
+ic=$source_dir/expansions/inns_cathedrals
+step "Inns & Cathedrals ($ic) built out of the tree with find_package, as a modder's project"
+"$cmake" -S "$ic" -B "$work/ic-cmake" -G "$generator" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
+  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/ic-configure.log" \
+  || { cat "$work/ic-configure.log" >&2; fail "configuring Inns & Cathedrals"; }
+"$cmake" --build "$work/ic-cmake" >"$work/ic-build.log" \
+  || { cat "$work/ic-build.log" >&2; fail "building Inns & Cathedrals"; }
+for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas" "$source_dir/host"; do
+  refuse "$tree" "$work/ic-cmake/compile_commands.json"
+done
+"${cmake%cmake}ctest" --test-dir "$work/ic-cmake" --output-on-failure >"$work/ic-test.log" 2>&1 \
+  || { cat "$work/ic-test.log" >&2; fail "Inns & Cathedrals' tests"; }
+expect "inns_cathedrals.scoring" "$work/ic-test.log"
+ic_module=$(find "$work/ic-cmake" -name cloisterkit_inns_cathedrals.so | head -n1)
+[ -n "$ic_module" ] || fail "the out-of-tree build made no cloisterkit_inns_cathedrals.so"
+installed_ic=$(find "$prefix" -name cloisterkit_inns_cathedrals.so | head -n1)
+[ -n "$installed_ic" ] || fail "the prefix has no cloisterkit_inns_cathedrals.so"
+ic_game=(play --tile-set basic:2 --expansions inns-and-cathedrals,little-buildings,abbot --players 3
+         --player-types greedy,random,greedy --seed 5 --json)
+"$prefix/bin/cloisterkit" "${ic_game[@]}" >"$work/ic-installed.json" 2>"$work/ic-installed.err" \
+  || { cat "$work/ic-installed.err" >&2; fail "a game with the installed Inns & Cathedrals"; }
+# The same game with the out-of-tree module in the installed one's place.
+mv "$installed_ic" "$work/ic-installed.so"
+status=0
+"$prefix/bin/cloisterkit" "${ic_game[@]}" --plugin-path "$(dirname "$ic_module")" >"$work/ic-out-of-tree.json" \
+  2>"$work/ic-out-of-tree.err" || status=$?
+mv "$work/ic-installed.so" "$installed_ic"
+((status == 0)) || { cat "$work/ic-out-of-tree.err" >&2; fail "a game with the out-of-tree Inns & Cathedrals"; }
+cmp -s "$work/ic-installed.json" "$work/ic-out-of-tree.json" \
+  || fail "the out-of-tree module played another game than the installed one ($work/ic-*.json)"
+grep -q '"cloisterkit.inns-and-cathedrals"' "$work/ic-installed.json" || fail "the game did not enable Inns & Cathedrals"
+grep -q '\.big\.1"' "$work/ic-installed.json" || fail "no big follower was placed in $work/ic-installed.json"
+
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"
 (cd "$work" && "$prefix/bin/cloisterkit" play --expansions all --seed 3) >"$work/play-all.log" 2>&1 \
   || { cat "$work/play-all.log" >&2; fail "cloisterkit play --expansions all"; }
