@@ -1,6 +1,7 @@
 #include "svg_writer.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <map>
 #include <optional>
@@ -86,8 +87,27 @@ std::vector<Point> outline_of(TileRef r) {
     return triangle_outline(r.corner);
 }
 
-// A tile's drawing, in its space's coordinates.
-std::string tile_markup(const TileDrawing& d) {
+// A segment attribute the game declares (an inn, a cathedral): a badge by
+// the segment's follower spot with the label's first letter, named in full
+// in its title and data-attribute.
+std::string attribute_badges(const SegmentDrawing& s, const std::vector<SegmentAttribute>& declared) {
+    std::string out;
+    int n = 0;
+    for (size_t a = 0; a < declared.size() && a < 32; ++a) {
+        if (!(s.attributes & (1u << a))) continue;
+        const SegmentAttribute& attr = declared[a];
+        const double x = (s.anchor.x * kSpace) + 11 + 13 * n++, y = s.anchor.y * kSpace - 10;
+        const std::string initial(1, attr.label.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(attr.label[0]))));
+        out += "<g class=\"attribute\" data-attribute=\"" + xml_escape(attr.name) + "\"><title>" + xml_escape(attr.label) +
+               "</title><circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"6.5\"/><text x=\"" + num(x) + "\" y=\"" +
+               num(y + 3.5) + "\">" + xml_escape(initial) + "</text></g>";
+    }
+    return out;
+}
+
+// A tile's drawing, in its space's coordinates; `declared`: the game's
+// segment attributes, drawn as badges.
+std::string tile_markup(const TileDrawing& d, const std::vector<SegmentAttribute>& declared = {}) {
     std::string out;
     out += "<polygon class=\"tile-shape\" points=\"" + points_attr(d.outline, kSpace) + "\"/>";
     for (const SegmentDrawing& s : d.segments)
@@ -113,6 +133,7 @@ std::string tile_markup(const TileDrawing& d) {
         for (const Point& p : s.pennants)
             out += "<path class=\"pennant\" transform=\"translate(" + num(p.x * kSpace) + "," +
                     num(p.y * kSpace) + ") scale(.62)\" d=\"" + std::string(pennant_path()) + "\"/>";
+        if (s.attributes != 0) out += attribute_badges(s, declared);
     }
     return out;
 }
@@ -156,7 +177,9 @@ public:
         table_y_ = legend_y + 30;
         // The title is about 10 pixels a character wide at its size.
         const double title_w = 10.0 * static_cast<double>(options.title.size());
-        width_ = std::max({ox_ + board_w + kMargin, kMargin + table_w, kMargin + 700, 2 * kMargin + title_w});
+        const double legend_w = build_legend();
+        width_ = std::max({ox_ + board_w + kMargin, kMargin + table_w, kMargin + 700, 2 * kMargin + title_w,
+                           2 * kMargin + legend_w});
         height_ = table_y_ + table_h + kMargin;
 
         out_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ck-board\" width=\"" + num(width_) +
@@ -251,7 +274,7 @@ private:
         out_ += "</g>\n";
     }
 
-    void tile_body(const TileDrawing& d) { out_ += tile_markup(d); }
+    void tile_body(const TileDrawing& d) { out_ += tile_markup(d, game_.segment_attributes()); }
 
     const Frame* frame_of_tile(size_t i) const {
         return tile_from_[i] < timeline_.size() ? &timeline_.frame(tile_from_[i]) : nullptr;
@@ -371,13 +394,16 @@ private:
             const Point at = segs[segment].anchor;
             const bool farmer = fig.pointer.kind == FeatureKind::Field;
             const uint8_t p = fig.meeple.player;
-            out_ += "<g class=\"meeple\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
+            // A figure counting twice in majorities (a big follower) is drawn larger.
+            const bool big = fig.meeple.kind < game_.figure_kinds().size() && game_.figure_kinds()[fig.meeple.kind].strength >= 2;
+            out_ += std::string("<g class=\"meeple") + (big ? " big" : "") + "\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
                     game_.meeple_text(fig.meeple) + "\" data-feature=\"" +
                     std::string(feature_kind_name(fig.pointer.kind)) + "\" data-at=\"" +
                     xml_escape(format_tile_ref(fig.pointer.at)) + "\"" + span_attrs(a.span) +
                     "><path class=\"meeple-shape\" fill=\"" + std::string(player_colour(p)) + "\" stroke=\"" +
                     std::string(player_outline(p)) + "\" transform=\"" + translate(fig.pointer.at.pos, at) +
-                    (farmer ? " rotate(90)" : "") + " scale(.95)\" d=\"" + std::string(meeple_path()) + "\"/></g>\n";
+                    (farmer ? " rotate(90)" : "") + (big ? " scale(1.3)" : " scale(.95)") + "\" d=\"" +
+                    std::string(meeple_path()) + "\"/></g>\n";
         }
         out_ += "</g>\n";
     }
@@ -454,10 +480,15 @@ private:
     }
 
     void legend(double y) {
+        out_ += "<g class=\"legend\" transform=\"translate(" + num(kMargin) + "," + num(y) + ")\">" + legend_markup_ + "</g>\n";
+    }
+
+    // The legend's markup (legend_markup_), laid out in one row; returns its width.
+    double build_legend() {
+        std::string& out_ = legend_markup_;  // the items below append here
         bool buildings = false;
         for (const Frame& f : timeline_.frames()) buildings = buildings || !f.tokens.empty();
         for (const auto& e : game_.expansions()) buildings = buildings || e.find("little-buildings") != std::string::npos;
-        out_ += "<g class=\"legend\" transform=\"translate(" + num(kMargin) + "," + num(y) + ")\">";
         double x = 8;
         auto label = [&](const std::string& text, double width) {
             out_ += "<text class=\"legend\" x=\"" + num(x + 14) + "\" y=\"5\">" + xml_escape(text) + "</text>";
@@ -482,7 +513,22 @@ private:
                         ",0) scale(.8)\" d=\"" + std::string(building_path(kind)) + "\"/>";
                 label(token_name(game_, kind), 66);
             }
-        out_ += "</g>\n";
+        // Declared figure kinds counting twice (a big follower), drawn larger.
+        for (const FigureKind& k : game_.figure_kinds())
+            if (k.strength >= 2) {
+                out_ += "<path class=\"meeple-shape\" fill=\"#ffffff\" stroke=\"#141414\" style=\"stroke-width:2\" transform=\"translate(" +
+                        num(x) + ",0) scale(1.1)\" d=\"" + std::string(meeple_path()) + "\"/>";
+                label(k.name, 8.0 * static_cast<double>(k.name.size()) + 30);
+            }
+        // The game's segment attributes (an inn, a cathedral), as their badges.
+        for (const SegmentAttribute& a : game_.segment_attributes()) {
+            SegmentDrawing badge;
+            badge.anchor = {(x - 11) / kSpace, 10 / kSpace};
+            badge.attributes = 1u << (&a - game_.segment_attributes().data());
+            out_ += attribute_badges(badge, game_.segment_attributes());
+            label(a.label, 8.0 * static_cast<double>(a.label.size()) + 30);
+        }
+        return x;
     }
 
     void categories() {
@@ -546,6 +592,7 @@ private:
     std::vector<Category> categories_;
     int min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;
     double ox_ = 0, oy_ = 0, width_ = 0, height_ = 0, table_y_ = 0;
+    std::string legend_markup_;
     std::string out_;
 };
 

@@ -191,6 +191,7 @@ TileDrawing draw_tile(const TileTypeInfo& type, const PlacedTile& placed) {
         s.segment = static_cast<int>(i);
         s.kind = type.segments[i].kind;
         s.location = locations[i];
+        s.attributes = type.segments[i].attributes;
         if (s.kind == FeatureKind::Road) {
             int ends = 0;
             for (const Edge& e : edges) ends += covers(s.location, e.side);

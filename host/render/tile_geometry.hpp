@@ -52,6 +52,7 @@ struct SegmentDrawing {
     Path shape;                // cities: a closed region; roads: the road's centre line; else empty
     Point anchor;              // where a follower on this segment stands
     std::vector<Point> pennants;
+    uint32_t attributes = 0;   // the game's segment attributes it carries (SegmentInfo::attributes)
 };
 
 struct TileDrawing {

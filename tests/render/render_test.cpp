@@ -408,6 +408,35 @@ TEST(RenderCli, PlayAndReplayOfTheSameGameDrawTheSameBoard) {
     EXPECT_THAT(no_dir.err, HasSubstr("directory /nonexistent-dir does not exist"));
 }
 
+// Inns & Cathedrals (docs/expansions/inns-and-cathedrals.md): each declared
+// segment attribute is a badge on its segment, named in the legend; a big
+// follower (strength 2) is drawn larger than a follower.
+TEST(RenderCli, InnsCathedralsAndBigFollowersAreDrawn) {
+    const std::string dir = out_dir();
+    auto svg_of = [&](const std::string& scenario, const std::string& turn) {
+        const std::string out = dir + "/" + scenario + ".svg";
+        const auto r = ck::test::run_cli("render " + std::string(CK_TEST_SOURCE_DIR) + "/tests/scenarios/" + scenario +
+                                         ".jcz --turn " + turn + " --svg " + out);
+        EXPECT_EQ(r.status, 0) << r.err;
+        return read(out);
+    };
+    auto count = [](const std::string& text, const std::string& what) {
+        size_t n = 0;
+        for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+        return n;
+    };
+    const std::string inn = svg_of("ic-inn-road-completed", "1");
+    // One inn on the board (IC/RFr.i), one in the legend.
+    EXPECT_EQ(count(inn, "data-attribute=\"inn\""), 2u);
+    EXPECT_EQ(count(inn, "data-attribute=\"cathedral\""), 1u) << "the legend's only";
+    EXPECT_THAT(inn, HasSubstr(">big follower</text>"));
+    const std::string cathedral = svg_of("ic-cathedral-completed", "1");
+    EXPECT_EQ(count(cathedral, "data-attribute=\"cathedral\""), 2u);
+    const std::string tie = svg_of("ic-big-follower-tie", "6");
+    EXPECT_EQ(count(tie, "class=\"meeple big\""), 1u) << "Alice's big follower";
+    EXPECT_EQ(count(tie, "class=\"meeple\""), 2u) << "Bob's two followers";
+}
+
 // The README's picture is what `play --svg` draws today; after a change to
 // the drawing (or to the game it shows), run that command again.
 TEST(RenderCli, TheReadmePictureIsWhatItsCommandDraws) {
