@@ -304,6 +304,13 @@ std::vector<uint8_t> pack(const fb::HookRequestT& request) {
     return bytes_of(fbb);
 }
 
+void add_attribute(fb::ScoredFeatureT& feature, const std::string& name, uint32_t segments) {
+    auto a = std::make_unique<fb::FeatureAttributeT>();
+    a->name = name;
+    a->segments = segments;
+    feature.attributes.push_back(std::move(a));
+}
+
 fb::ScoredFeatureT feature(fb::FeatureKind kind, const std::vector<fb::TileRef>& tiles, bool completed,
                            int32_t points) {
     fb::ScoredFeatureT f;

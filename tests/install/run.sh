@@ -168,6 +168,8 @@ done
 "${cmake%cmake}ctest" --test-dir "$work/ic-cmake" --output-on-failure >"$work/ic-test.log" 2>&1 \
   || { cat "$work/ic-test.log" >&2; fail "Inns & Cathedrals' tests"; }
 expect "inns_cathedrals.scoring" "$work/ic-test.log"
+expect "inns_cathedrals.hook" "$work/ic-test.log"
+expect "100% tests passed" "$work/ic-test.log"
 ic_module=$(find "$work/ic-cmake" -name cloisterkit_inns_cathedrals.so | head -n1)
 [ -n "$ic_module" ] || fail "the out-of-tree build made no cloisterkit_inns_cathedrals.so"
 installed_ic=$(find "$prefix" -name cloisterkit_inns_cathedrals.so | head -n1)

@@ -34,6 +34,50 @@ TEST(JczStyleFiles, LoadWithGardensWagonMovesAndUnknownElements) {
     EXPECT_EQ(catalog.find_tile("BA/CccR+")->segments[1].pennants, 1);
 }
 
+// Segment attributes (tile_def.hpp): every attribute set to "true" is kept,
+// in document order; others (wagon-move, castle-base="false") are not.
+TEST(JczStyleFiles, AttributesSetToTrueAreKeptForExpansions) {
+    TileCatalog catalog;
+    load_tile_xml_string(doc(R"(<tile id="IC/RRR.i"><road inn="true" wagon-move="a">E</road><road>W</road>
+        <city cathedral="true" besieged="false">N</city><field>SL SR</field></tile>)"),
+                         "inline", catalog);
+    const TileDef& t = *catalog.find_tile("IC/RRR.i");
+    ASSERT_EQ(t.segments.size(), 4u);
+    EXPECT_EQ(t.segments[0].true_attributes, std::vector<std::string>{"inn"});
+    EXPECT_TRUE(t.segments[1].true_attributes.empty());
+    EXPECT_EQ(t.segments[2].true_attributes, std::vector<std::string>{"cathedral"});
+}
+
+// JCloisterZone's IC/CCCC: a field at the centre alone, closed in by four cities.
+TEST(JczStyleFiles, AFieldMayBeTheTileCentreAlone) {
+    TileCatalog catalog;
+    load_tile_xml_string(doc(R"(<tile id="IC/CCCC"><city>N</city><city>W</city><city>E</city><city>S</city>
+        <field city="N W E S">I</field></tile>)"),
+                         "inline", catalog);
+    const TileDef& t = *catalog.find_tile("IC/CCCC");
+    ASSERT_EQ(t.segments.size(), 5u);
+    EXPECT_EQ(t.segments[4].kind, FeatureKind::Field);
+    EXPECT_EQ(t.segments[4].location, loc::I);
+    EXPECT_EQ(t.segments[4].adjoining_cities, 0b1111u);
+    EXPECT_EQ(edge_pattern(t), "CCCC");
+}
+
+// An expansion's own tiles after the game's files: what a file defined wins.
+TEST(JczStyleFiles, AnExpansionsTilesYieldToTheFilesBeforeThem) {
+    TileCatalog catalog;
+    load_tile_xml_string("<defs><tiles><tile id=\"X/1\"><road>N S</road></tile></tiles>"
+                         "<sets><tile-set id=\"x:1\"><ref tile=\"X/1\" count=\"2\"/></tile-set></sets></defs>",
+                         "file", catalog);
+    load_tile_xml_string_after_files("<defs><tiles><tile id=\"X/1\"><city>N</city></tile><tile id=\"X/2\"><city>N</city></tile>"
+                                     "</tiles><sets><tile-set id=\"x:1\"><ref tile=\"X/2\" count=\"5\"/></tile-set></sets></defs>",
+                                     "expansion", catalog);
+    EXPECT_EQ(catalog.find_tile("X/1")->segments[0].kind, FeatureKind::Road) << "the file's definition";
+    ASSERT_NE(catalog.find_tile("X/2"), nullptr) << "a tile only the expansion defines still loads";
+    EXPECT_EQ(build_pack(catalog, {{"x:1", 1}}).size(), 2u) << "the file's set, not merged with the expansion's";
+    // The plain loader still refuses a tile defined twice.
+    EXPECT_THROW(load_tile_xml_string(doc(R"(<tile id="X/1"><road>N S</road></tile>)"), "again", catalog), HostError);
+}
+
 TEST(JczStyleFiles, OlderSpellingsLoad) {
     TileCatalog catalog;
     load_tile_xml_file(test_data("jcz_legacy_style.xml"), catalog);

@@ -10,6 +10,9 @@
 //    without overriding it and overrides bonus_points without its bit.
 //  4 "undeclared-override": made with std::make_unique (no check at
 //    create), declares FINAL_SCORING without overriding it.
+//  5 "bad-attribute": declares a segment attribute whose name is no XML
+//    attribute name ("Inn!"), so hosts refuse the module at load.
+//  6 "lost-deck": declares a deck tile set no tile file defines.
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -90,6 +93,17 @@ public:
     }
 };
 
+// Variants 5 and 6: tile declarations (manifest revision 6) a host refuses.
+class BadTileDeclarations final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 5 ? "fan.bad-attribute" : "fan.lost-deck", "Bad tiles");
+        if (TEST_MODULE_VARIANT == 5) i.segment_attributes = {{fb::FeatureKind::Road, "Inn!", "inn"}};
+        else i.deck_tile_sets = {{"nowhere:1", 1, "", ""}};
+        return i;
+    }
+};
+
 sdk::ExpansionList make_expansions() {
     sdk::ExpansionList list;
 #if TEST_MODULE_VARIANT == 1
@@ -98,6 +112,8 @@ sdk::ExpansionList make_expansions() {
     list.push_back(sdk::make_expansion<Borrower>());
 #elif TEST_MODULE_VARIANT == 3
     list.push_back(sdk::make_expansion<MaskMismatch>());
+#elif TEST_MODULE_VARIANT >= 5
+    list.push_back(sdk::make_expansion<BadTileDeclarations>());
 #else
     list.push_back(std::make_unique<UndeclaredOverride>());
 #endif

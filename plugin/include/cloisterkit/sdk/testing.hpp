@@ -173,6 +173,10 @@ std::vector<uint8_t> pack(const fb::HookRequestT& request);
 fb::ScoredFeatureT feature(fb::FeatureKind kind, const std::vector<fb::TileRef>& tiles, bool completed,
                            int32_t points = 0);
 
+// Marks `segments` of the feature's segments as carrying the declared
+// segment attribute `name` (ScoredFeature.attributes: an inn, a cathedral).
+void add_attribute(fb::ScoredFeatureT& feature, const std::string& name, uint32_t segments = 1);
+
 fb::HookRequestT game_start(uint8_t player_count, uint64_t seed);
 fb::HookRequestT tile_step_options(uint8_t player);
 fb::HookRequestT apply_tile_step_option(uint8_t player, const std::string& action, uint16_t tile_type);
