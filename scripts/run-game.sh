@@ -3,7 +3,7 @@
 # host with every expansion the library has, loaded through the C ABI.
 #
 # Only what the game needs: the packages for building the command, the
-# plugin module and the Python package (scripts/install-deps.sh without
+# plugin modules and the Python package (scripts/install-deps.sh without
 # --tests), and those targets alone, in their own folder (build-game/, an
 # -O1 build without tests or benchmarks) so the test command's build/ keeps
 # its own configuration. Afterwards `PYTHONPATH=build-game/python python3`
