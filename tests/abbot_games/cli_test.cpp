@@ -12,30 +12,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_cli.hpp"
+#include "cli_json.hpp"
 
 namespace {
 
 using ::testing::HasSubstr;
 using ck::test::CommandResult;
 using nlohmann::json;
+using ck::test::run_json;
 
 const std::string kAbbot = "--tile-set basic:2 --expansions abbot,little-buildings";
-
-json run_json(const std::string& args) {
-    const CommandResult r = ck::test::run_cli(args);
-    EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
-    if (r.status != 0) return json::object();
-    return json::parse(r.out);
-}
-
-std::vector<std::string> entries(const json& list) {
-    std::vector<std::string> out;
-    for (const auto& e : list)
-        out.push_back(std::to_string(e["player"].get<int>()) + " " + e["name"].get<std::string>() + " " +
-                      std::to_string(e["points"].get<int>()) + (e["final"].get<bool>() ? " final" : ""));
-    return out;
-}
 
 TEST(AbbotCli, PlayFullGamesOnBasic2WithAbbotAndLittleBuildings) {
     int abbots = 0, returns = 0;
@@ -99,7 +85,8 @@ TEST(AbbotCli, SavedGamesHoldWhatJczReadsAndReplayToTheSameScores) {
         const json replayed = run_json("replay " + file + " --json");
         if (HasFailure()) return;
         EXPECT_EQ(replayed["phase"], "GameOverPhase");
-        EXPECT_EQ(entries(replayed["scores"]), entries(played["score_entries"])) << file;
+        EXPECT_EQ(ck::test::score_entry_lines(replayed["scores"]), ck::test::score_entry_lines(played["score_entries"]))
+            << file;
     }
     EXPECT_GT(with_return, 0) << "some saved game takes an abbot back";
     std::filesystem::remove_all(dir);

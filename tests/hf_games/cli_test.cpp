@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_cli.hpp"
+#include "cli_json.hpp"
 
 namespace {
 
@@ -22,15 +22,9 @@ using ::testing::HasSubstr;
 using ck::test::CommandResult;
 using ck::test::run_cli;
 using nlohmann::json;
+using ck::test::run_json;
 
 const std::string kBoth = "--expansions halflings,little-buildings";
-
-json run_json(const std::string& args) {
-    const CommandResult r = run_cli(args);
-    EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
-    if (r.status != 0) return json::object();
-    return json::parse(r.out);
-}
 
 std::vector<int> points(const json& players) {
     std::vector<int> out;

@@ -15,31 +15,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_cli.hpp"
+#include "cli_json.hpp"
 
 namespace {
 
 using ::testing::HasSubstr;
 using ck::test::CommandResult;
 using nlohmann::json;
+using ck::test::run_json;
 
 const std::string kWithAbbot = "--tile-set basic:2 --expansions inns-and-cathedrals,little-buildings,abbot";
-
-json run_json(const std::string& args) {
-    const CommandResult r = ck::test::run_cli(args);
-    EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
-    if (r.status != 0) return json::object();
-    return json::parse(r.out);
-}
-
-// "player name points [final]" per score entry, comparable across play and replay.
-std::vector<std::string> entries(const json& list) {
-    std::vector<std::string> out;
-    for (const auto& e : list)
-        out.push_back(std::to_string(e["player"].get<int>()) + " " + e["name"].get<std::string>() + " " +
-                      std::to_string(e["points"].get<int>()) + (e["final"].get<bool>() ? " final" : ""));
-    return out;
-}
 
 std::filesystem::path scratch(const std::string& name) {
     const auto dir = std::filesystem::path(CK_TEST_BINARY_DIR) / "tests" / "inns_cathedrals" /
@@ -116,7 +101,8 @@ TEST(IcCli, SavedGamesHoldWhatJczReadsAndReplayToTheSameScores) {
             if (HasFailure()) return;
             EXPECT_EQ(replayed["phase"], "GameOverPhase");
             EXPECT_EQ(replayed["players"], played["scores"]) << file;
-            EXPECT_EQ(entries(replayed["scores"]), entries(played["score_entries"])) << file;
+            EXPECT_EQ(ck::test::score_entry_lines(replayed["scores"]), ck::test::score_entry_lines(played["score_entries"]))
+                << file;
         }
     EXPECT_GT(big_ids, 4);
 }

@@ -87,20 +87,29 @@ expect "in $prefix/" "$work/consumer-configure.log"
   || { cat "$work/consumer-build.log" >&2; fail "building the consumer"; }
 "$work/consumer-cmake/abi_only" | grep -q '^ABI 1\.' || fail "abi_only"
 
+# out_of_tree SOURCE NAME WHAT [CMAKE_ARGS...]: configures and builds a
+# project against the prefix alone in $work/NAME-cmake, as a modder would,
+# and checks that nothing of this source tree or build reached it (the
+# generated headers and everything else came from the prefix).
+out_of_tree() {
+  local src=$1 name=$2 what=$3 tree
+  shift 3
+  "$cmake" -S "$src" -B "$work/$name-cmake" -G "$generator" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
+    -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" "$@" >"$work/$name-configure.log" \
+    || { cat "$work/$name-configure.log" >&2; fail "configuring $what"; }
+  "$cmake" --build "$work/$name-cmake" >"$work/$name-build.log" \
+    || { cat "$work/$name-build.log" >&2; fail "building $what"; }
+  for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas" "$source_dir/host"; do
+    refuse "$tree" "$work/$name-cmake/compile_commands.json"
+  done
+}
+
 template=$source_dir/packaging/template
 step "the fan-expansion template (packaging/template) with find_package, and its own tests"
-"$cmake" -S "$template" -B "$work/template-cmake" -G "$generator" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCLOISTERKIT_MAJOR="$major" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
-  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/template-configure.log" \
-  || { cat "$work/template-configure.log" >&2; fail "configuring the template"; }
-"$cmake" --build "$work/template-cmake" >"$work/template-build.log" \
-  || { cat "$work/template-build.log" >&2; fail "building the template"; }
-# The generated headers (and everything else) came from the prefix only.
-for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas"; do
-  refuse "$tree" "$work/template-cmake/compile_commands.json"
-done
+out_of_tree "$template" template "the template" -DCLOISTERKIT_MAJOR="$major"
 # Its install goes where the prefix's cloisterkit looks (CLOISTERKIT_INSTALL_PLUGIN_DIR).
 "$cmake" --install "$work/template-cmake" --prefix "$work/template-prefix" >"$work/template-install.log" \
   || { cat "$work/template-install.log" >&2; fail "installing the template"; }
@@ -154,17 +163,7 @@ done
 
 ic=$source_dir/expansions/inns_cathedrals
 step "Inns & Cathedrals ($ic) built out of the tree with find_package, as a modder's project"
-"$cmake" -S "$ic" -B "$work/ic-cmake" -G "$generator" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" \
-  -DCMAKE_MODULE_LINKER_FLAGS="$modflags" -DCMAKE_EXE_LINKER_FLAGS="$exeflags" >"$work/ic-configure.log" \
-  || { cat "$work/ic-configure.log" >&2; fail "configuring Inns & Cathedrals"; }
-"$cmake" --build "$work/ic-cmake" >"$work/ic-build.log" \
-  || { cat "$work/ic-build.log" >&2; fail "building Inns & Cathedrals"; }
-for tree in "$build/generated" "$source_dir/abi" "$source_dir/plugin" "$source_dir/schemas" "$source_dir/host"; do
-  refuse "$tree" "$work/ic-cmake/compile_commands.json"
-done
+out_of_tree "$ic" ic "Inns & Cathedrals"
 "${cmake%cmake}ctest" --test-dir "$work/ic-cmake" --output-on-failure >"$work/ic-test.log" 2>&1 \
   || { cat "$work/ic-test.log" >&2; fail "Inns & Cathedrals' tests"; }
 expect "inns_cathedrals.scoring" "$work/ic-test.log"

@@ -12,23 +12,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_cli.hpp"
+#include "cli_json.hpp"
 
 namespace {
 
 using ::testing::HasSubstr;
 using ck::test::CommandResult;
 using nlohmann::json;
+using ck::test::run_json;
 
 // stdout and stderr apart, so that JSON parses.
 CommandResult run(const std::string& args) { return ck::test::run_cli(args); }
-
-json run_json(const std::string& args) {
-    const CommandResult r = run(args);
-    EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
-    if (r.status != 0) return json::object();
-    return json::parse(r.out);
-}
 
 const std::string kLb = "--expansions little-buildings";
 
