@@ -35,7 +35,10 @@ from dataclasses import dataclass, field
 # 5's declared hand play (optional for hosts): it plays hand tiles through
 # TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
 # sends the tile contents (modules then see TileContents::known() false) nor
-# checks typed rule options (the expansions refuse a bad value themselves).
+# checks typed rule options (the expansions refuse a bad value themselves);
+# it deals no deck tile sets and reports no segment attributes, so it
+# refuses an expansion that declares either (Inns & Cathedrals) rather than
+# play it without its tiles or its inns.
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
@@ -539,6 +542,11 @@ class PluginModule:
                 if e.manifest["hooks"] != e.hooks:
                     raise ModuleLoadError(self.path, "%s: manifest hooks (%s) differ from the descriptor's (%s)" % (
                         e.id, hook_list(e.manifest["hooks"]), hook_list(e.hooks)))
+                unplayable = [what for what, key in (("deck tile sets", "deck_tile_sets"),
+                                                     ("segment attributes", "segment_attributes")) if e.manifest[key]]
+                if unplayable:
+                    raise ModuleLoadError(self.path, "%s declares %s (schema revision 6), which this example host does "
+                                          "not implement; play it in the reference host" % (e.id, " and ".join(unplayable)))
             expansions.append(e)
         return expansions
 
@@ -672,6 +680,8 @@ def decode_manifest(fb, data):
             "rule_options": [], "token_kinds": [], "figure_kinds": [], "rule_presets": [],
             "hook_filters": [], "jcz_element": _s(m.JczElement()),
             "jcz_extra_elements": _strings(m, "JczExtraElementsLength", m.JczExtraElements),
+            "deck_tile_sets": [_s(m.DeckTileSets(j).TileSet()) for j in range(m.DeckTileSetsLength())],
+            "segment_attributes": [_s(m.SegmentAttributes(j).Name()) for j in range(m.SegmentAttributesLength())],
         }
         for j in range(m.RuleOptionsLength()):
             o = m.RuleOptions(j)

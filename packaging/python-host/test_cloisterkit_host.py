@@ -156,6 +156,14 @@ class NotAPlugin(unittest.TestCase):
             ck.PluginModule(library, FB)
         self.assertIn("not a cloisterkit plugin module: no ck_plugin_negotiate_v1", str(cm.exception))
 
+    def test_an_expansion_with_tile_declarations_this_host_lacks_is_refused(self):
+        if not ARGS.inns_cathedrals_module:
+            self.skipTest("no --inns-cathedrals-module given")
+        with self.assertRaises(ck.ModuleLoadError) as cm:
+            ck.PluginModule(ARGS.inns_cathedrals_module, FB)
+        self.assertIn("cloisterkit.inns-and-cathedrals declares deck tile sets and segment attributes (schema "
+                      "revision 6), which this example host does not implement", str(cm.exception))
+
     def test_a_module_for_another_abi_major(self):
         if not ARGS.abi2_module:
             self.skipTest("no --abi2-module given")
@@ -412,6 +420,7 @@ if __name__ == "__main__":
     parser.add_argument("--module", required=True)
     parser.add_argument("--schemas", required=True)
     parser.add_argument("--abi2-module")
+    parser.add_argument("--inns-cathedrals-module")
     ARGS, rest = parser.parse_known_args()
     ARGS.module = os.path.abspath(ARGS.module)
     ARGS.schemas = os.path.abspath(ARGS.schemas)

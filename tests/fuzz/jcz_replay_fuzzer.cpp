@@ -5,18 +5,20 @@
 // What must hold, or the target aborts: bad input is refused with a
 // HostError that says why. Any other exception escapes and libFuzzer reports
 // it; so do crashes, hangs (-timeout), memory growth (-rss_limit_mb) and
-// sanitizer reports. Plugins are the shipped module of this build tree
-// (loaded with dlopen, as `cloisterkit replay` does, by every Replay).
+// sanitizer reports. Plugins are the modules of this build tree's plugin
+// folder (loaded with dlopen, as `cloisterkit replay` does, by every Replay).
 //
-// The module is compiled with coverage counters too, which libFuzzer reads
-// after every input: a Replay unloading it at its end would leave libFuzzer
-// reading unmapped memory. LLVMFuzzerInitialize therefore loads it once with
-// RTLD_NODELETE, so it stays mapped for the whole run.
+// The modules are compiled with coverage counters too, which libFuzzer reads
+// after every input: a Replay unloading one at its end would leave libFuzzer
+// reading unmapped memory. LLVMFuzzerInitialize therefore loads every module
+// of the folder once with RTLD_NODELETE, so each stays mapped for the whole
+// run (a module added to the folder, as Inns & Cathedrals' was, is pinned too).
 #include <dlfcn.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,8 +41,13 @@ void require_reason(const ck::host::HostError& e) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    if (dlopen(CK_FUZZ_PLUGIN_DIR "/cloisterkit_expansions.so", RTLD_NOW | RTLD_NODELETE) == nullptr)
-        fail(dlerror());
+    int pinned = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(CK_FUZZ_PLUGIN_DIR)) {
+        if (entry.path().extension() != ".so") continue;
+        if (dlopen(entry.path().c_str(), RTLD_NOW | RTLD_NODELETE) == nullptr) fail(dlerror());
+        ++pinned;
+    }
+    if (pinned == 0) fail("no plugin module in " CK_FUZZ_PLUGIN_DIR);
     return 0;
 }
 

@@ -3,14 +3,18 @@
 # its `play --json` output beside it (NAME.ours.json), for run.sh to replay.
 # Usage: gen.sh            (the fixed set, in $WORK/saves)
 #        gen.sh --bulk N   (N seeds per configuration, in $WORK/saves-bulk)
+#        gen.sh --ic N     (Inns & Cathedrals: N seeds per configuration, default 2,
+#                           alone, with Little Buildings, the abbot or both, in $WORK/saves-ic)
 # CK: the cloisterkit command (default: build/bin/cloisterkit of this tree).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=${WORK:-/tmp/ck-jcz-engine-check}
 CK=${CK:-$HERE/../../../build/bin/cloisterkit}
 one() { # dir name players expansions types seed [extra play options...]
-  local d=$1 n=$2 p=$3 e=$4 t=$5 s=$6; shift 6
-  "$CK" play --tile-set basic:2 --expansions "$e" --players "$p" --player-types "$t" --seed "$s" \
+  local d=$1 n=$2 p=$3 e=$4 t=$5 s=$6 ts=basic:1; shift 6
+  # the abbot comes with the 2nd edition (gardens); without it, the default set
+  case ",$e," in *,abbot,*) ts=basic:2;; esac
+  "$CK" play --tile-set $ts --expansions "$e" --players "$p" --player-types "$t" --seed "$s" \
      --save "$d/$n.jcz" --json "$@" > "$d/$n.ours.json"
 }
 if [ "${1:-}" = "--bulk" ]; then
@@ -22,6 +26,17 @@ if [ "${1:-}" = "--bulk" ]; then
       x=(); [ "$e" != abbot ] && [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz)
       one "$d" "$(echo $e | sed 's/,little-buildings/+lb/')-${p}p-$t-s$s" "$p" "$e" "$t" "$s" "${x[@]}"
     done; done; done; done
+  exit 0
+fi
+if [ "${1:-}" = "--ic" ]; then
+  N=${2:-2}; d=$WORK/saves-ic; mkdir -p "$d"; rm -f "$d"/*
+  for p in 2 3 4; do for e in "" ,little-buildings ,abbot ,little-buildings,abbot; do
+    for t in random greedy mixed; do
+      tt=$t; [ $t = mixed ] && tt=$(echo random,greedy,greedy,random | cut -d, -f1-$p)
+      x=(); case $e in *little-buildings*) [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz);; esac
+      for s in $(seq 2000 $((2000+N-1))); do
+        one "$d" "ic$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "inns-and-cathedrals$e" "$tt" "$s" "${x[@]}"
+      done; done; done; done
   exit 0
 fi
 d=$WORK/saves; mkdir -p "$d"

@@ -9,6 +9,7 @@ import com.jcloisterzone.board.pointer.MeeplePointer;
 import com.jcloisterzone.engine.Engine;
 import com.jcloisterzone.event.PlayEvent;
 import com.jcloisterzone.event.ScoreEvent;
+import com.jcloisterzone.figure.BigFollower;
 import com.jcloisterzone.game.GameSetup;
 import com.jcloisterzone.game.GameStatePhaseReducer;
 import com.jcloisterzone.game.phase.CommitActionPhase;
@@ -43,6 +44,9 @@ import java.util.stream.*;
  *     but before each message it checks that the message is one of the moves the engine
  *     itself offers at that point (the drawn tile, the placement, the meeple and feature,
  *     the abbot return, the little building, pass allowed, the sender is the active player).
+ *     A meeple deployment must be in the offer for the named meeple's own class: the engine
+ *     makes one MeepleAction per class (SmallFollower, BigFollower, Abbot, ...), and a big
+ *     follower may stand where a small one may not (or the reverse: gardens).
  *     The engine checks most but not all of these (e.g. it accepts any ABBOT_RETURN of an
  *     own abbot, ActionPhase.handleReturnMeeple), so this is the stricter test.
  *
@@ -251,7 +255,7 @@ public class JczReplay {
             state = state.setPhase(first);
             state = reducer.applyStepResult(first.enter(state));
 
-            int abbotReturns = 0;
+            int abbotReturns = 0, bigFollowerDeployments = 0;
             for (idx = 0; idx < replay.size(); idx++) {
                 JsonObject raw = replay.get(idx).getAsJsonObject();
                 if (state.getPhase() instanceof GameOverPhase) {
@@ -265,6 +269,8 @@ public class JczReplay {
                     break;
                 }
                 if (msg instanceof ReturnMeepleMessage && ((ReturnMeepleMessage) msg).getSource() == ReturnMeepleSource.ABBOT_RETURN) abbotReturns++;
+                if (msg instanceof DeployMeepleMessage
+                    && state.getActivePlayer().getMeepleFromSupply(state, ((DeployMeepleMessage) msg).getMeepleId()) instanceof BigFollower) bigFollowerDeployments++;
                 if (msg instanceof RandomChangingMessage && ((RandomChangingMessage) msg).getRandom() != null) {
                     reducer.getRandomGanerator().setRandom(((RandomChangingMessage) msg).getRandom());
                 }
@@ -272,6 +278,7 @@ public class JczReplay {
             }
             res.addProperty("messages", replay.size());
             res.addProperty("abbotReturns", abbotReturns);
+            res.addProperty("bigFollowerDeployments", bigFollowerDeployments);
             res.addProperty("strictPhase", String.valueOf(state.getPhase()));
             if (!(state.getPhase() instanceof GameOverPhase) && errors.size() == 0) {
                 errors.add("strict: game not over after the last message, phase " + state.getPhase());
@@ -372,7 +379,7 @@ public class JczReplay {
             if (!(state.getPhase() instanceof CommitActionPhase)) return "COMMIT outside the commit phase";
             return null;
         }
-        return "message type not expected in base/abbot/little-buildings games";
+        return "message type not expected in base/abbot/little-buildings/inns-and-cathedrals games";
     }
 
     static String describeActions(List<PlayerAction<?>> actions) {
