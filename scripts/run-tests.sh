@@ -3,7 +3,9 @@
 #   1. the ordinary build (build/) and CTest;
 #   2. the reproducible-build test (tests/reproducible: two more builds of
 #      the command and the modules, in other folders, compared byte by byte),
-#      and the benchmarks built (bench/, not run);
+#      the packages test (tests/packaging: .deb and .tar.gz built with cpack,
+#      checked with lintian and used as installed trees), and the benchmarks
+#      built (bench/, not run);
 #   3. scripts/run-sanitizers.sh: the suite under ASan+UBSan (build-asan/),
 #      threaded `simulate` under TSan (build-tsan/);
 #   4. scripts/run-fuzzers.sh: every libFuzzer target for a bounded time
@@ -28,11 +30,13 @@ part() {
 
 # (set -e does not apply inside `part`'s "$@" || ..., hence the &&.)
 ordinary() {
-  bash scripts/build.sh && ctest --test-dir build --output-on-failure -j "$(nproc)" -LE reproducible "$@"
+  bash scripts/build.sh && ctest --test-dir build --output-on-failure -j "$(nproc)" -LE '^(reproducible|packaging)$' "$@"
 }
 
 part "ordinary build and tests" ordinary "$@"
 part "reproducible builds (tests/reproducible)" ctest --test-dir build --output-on-failure -L reproducible
+# The packages (a minute: cpack, lintian, the unpacked trees used as installs).
+part "packages (tests/packaging)" ctest --test-dir build --output-on-failure -L '^packaging$'
 # The benchmarks (bench/) are not tests and not in the ordinary build; they
 # are built here so that they keep compiling (they are not run).
 part "benchmarks build (not run)" cmake --build build -j "$(nproc)" --target ck_benchmarks
