@@ -45,7 +45,10 @@ extern "C" {
  * 6 (release 1.3.0): typed rule options (RuleOptionDecl.value_type), the
  *   setup's tile contents (GameSetup.tile_segments, tile_shapes), declared
  *   segment attributes (ExpansionManifest.segment_attributes, reported in
- *   ScoredFeature.attributes) and deck tile sets (deck_tile_sets). */
+ *   ScoredFeature.attributes) and deck tile sets (deck_tile_sets); the
+ *   movement stage: neutral figures, tile markers, held-back tiles, the
+ *   MovementPhase, the hooks TURN_START, FIGURE_STEP_END and
+ *   APPLY_MOVEMENT_STEP and their effects. */
 #define CK_SCHEMA_REVISION 6
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
@@ -111,7 +114,11 @@ typedef uint32_t ck_hook_id;
 #define CK_HOOK_GAME_END_CHECK 9      /* may end the game early                   */
 #define CK_HOOK_FINAL_SCORING 10      /* extra final-scoring points               */
 #define CK_HOOK_APPLY_TILE_STEP_OPTION 11 /* ABI 1.1: apply the tile-step option chosen */
-#define CK_HOOK_COUNT 12              /* number of hooks known to this header     */
+/* ABI 1.2: the movement stage (docs/abi.md, "Neutral figures and movement") */
+#define CK_HOOK_TURN_START 12         /* a turn begins (points at its start)      */
+#define CK_HOOK_FIGURE_STEP_END 13    /* the figure step is over: may open a movement */
+#define CK_HOOK_APPLY_MOVEMENT_STEP 14 /* apply a movement step a player chose    */
+#define CK_HOOK_COUNT 15              /* number of hooks known to this header     */
 
 #define CK_HOOK_BIT(hook) ((uint64_t)1 << (hook))
 

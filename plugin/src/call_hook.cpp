@@ -21,6 +21,7 @@ constexpr fb::HookArgs kArgsOfHook[] = {
     fb::HookArgs::TilePlacedArgs,      fb::HookArgs::FigureOptionsArgs,   fb::HookArgs::ApplyFigureActionArgs,
     fb::HookArgs::FeatureScoringArgs,  fb::HookArgs::BonusPointsArgs,     fb::HookArgs::TurnEndArgs,
     fb::HookArgs::GameEndCheckArgs,    fb::HookArgs::FinalScoringArgs,    fb::HookArgs::ApplyTileStepOptionArgs,
+    fb::HookArgs::TurnStartArgs,       fb::HookArgs::FigureStepEndArgs,   fb::HookArgs::MovementStepArgs,
 };
 static_assert(sizeof(kArgsOfHook) / sizeof(kArgsOfHook[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its argument table here");
@@ -74,6 +75,12 @@ const char* missing_field(const fb::HookRequest& r, ck_hook_id hook) {
         }
         case CK_HOOK_APPLY_TILE_STEP_OPTION:
             return r.args_as_ApplyTileStepOptionArgs()->action() == nullptr ? "action" : nullptr;
+        case CK_HOOK_FIGURE_STEP_END: return r.args_as_FigureStepEndArgs()->tile() == nullptr ? "tile" : nullptr;
+        case CK_HOOK_APPLY_MOVEMENT_STEP: {
+            const fb::MovementStepArgs* a = r.args_as_MovementStepArgs();
+            if (a->figure() == nullptr) return "figure";
+            return a->target() == nullptr ? "target" : nullptr;
+        }
         case CK_HOOK_FEATURE_SCORING: return missing_field(r.args_as_FeatureScoringArgs()->feature());
         case CK_HOOK_BONUS_POINTS: return missing_field(r.args_as_BonusPointsArgs()->feature());
         default: return nullptr;
@@ -95,6 +102,9 @@ void dispatch(const Expansion& e, ck_hook_id hook, const HookContext& c, const f
         case CK_HOOK_FINAL_SCORING: return e.final_scoring(c, *r.args_as_FinalScoringArgs(), fx);
         case CK_HOOK_APPLY_TILE_STEP_OPTION:
             return e.apply_tile_step_option(c, *r.args_as_ApplyTileStepOptionArgs(), fx);
+        case CK_HOOK_TURN_START: return e.on_turn_start(c, *r.args_as_TurnStartArgs(), fx);
+        case CK_HOOK_FIGURE_STEP_END: return e.on_figure_step_end(c, *r.args_as_FigureStepEndArgs(), fx);
+        case CK_HOOK_APPLY_MOVEMENT_STEP: return e.apply_movement_step(c, *r.args_as_MovementStepArgs(), fx);
         default: throw StatusError(CK_E_UNSUPPORTED_HOOK, "hook " + std::to_string(hook) + " has no dispatch");
     }
 }

@@ -55,6 +55,48 @@ void Effects::offer_figure_option(std::string_view action, std::string_view toke
     push(fb::Effect::OfferFigureOption, fb::CreateOfferFigureOption(builder_, option).Union());
 }
 
+void Effects::offer_neutral_figure_move(std::string_view action, std::string_view figure, const fb::TileRef& at,
+                                        uint32_t location, std::string_view label) {
+    auto option = fb::CreateFigureOption(builder_, text(builder_, action), 0, &at, text(builder_, label), location,
+                                         text(builder_, figure));
+    push(fb::Effect::OfferFigureOption, fb::CreateOfferFigureOption(builder_, option).Union());
+}
+
+void Effects::offer_figure_return(std::string_view action, std::string_view return_source, const fb::TileRef& at,
+                                  uint32_t location, std::string_view label) {
+    auto option = fb::CreateFigureOption(builder_, text(builder_, action), 0, &at, text(builder_, label), location,
+                                         0, text(builder_, return_source));
+    push(fb::Effect::OfferFigureOption, fb::CreateOfferFigureOption(builder_, option).Union());
+}
+
+void Effects::move_neutral_figure(std::string_view figure, const fb::TileRef& at, uint32_t location) {
+    push(fb::Effect::MoveNeutralFigure,
+         fb::CreateMoveNeutralFigure(builder_, text(builder_, figure), &at, location).Union());
+}
+
+void Effects::return_figures(const fb::TileRef& at, uint32_t location, std::string_view reason) {
+    push(fb::Effect::ReturnFigures, fb::CreateReturnFigures(builder_, &at, location, text(builder_, reason)).Union());
+}
+
+void Effects::forbid_figure_placement(const fb::TileRef& at, std::string_view reason) {
+    push(fb::Effect::ForbidFigurePlacement,
+         fb::CreateForbidFigurePlacement(builder_, &at, text(builder_, reason)).Union());
+}
+
+void Effects::offer_figure_placements(const std::vector<fb::TileRef>& tiles, std::string_view reason) {
+    auto list = builder_.CreateVectorOfStructs(tiles);
+    push(fb::Effect::OfferFigurePlacements,
+         fb::CreateOfferFigurePlacements(builder_, list, text(builder_, reason)).Union());
+}
+
+void Effects::offer_movement(std::string_view figure, uint8_t player, const std::vector<fb::MoveTarget>& targets,
+                             std::string_view label) {
+    auto name = text(builder_, figure);
+    auto list = builder_.CreateVectorOfStructs(targets);
+    push(fb::Effect::OfferMovement,
+         fb::CreateOfferMovement(builder_, name, player, list, text(builder_, label)).Union());
+}
+
 void Effects::veto_placement(uint32_t candidate, std::string_view reason) {
     push(fb::Effect::VetoPlacement, fb::CreateVetoPlacement(builder_, candidate, text(builder_, reason)).Union());
 }

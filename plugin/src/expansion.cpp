@@ -15,6 +15,7 @@ constexpr const char* kHookMethodNames[] = {
     "on_game_start",  "tile_step_options", "check_placements", "on_tile_placed",
     "figure_options", "apply_figure_action", "score_feature",  "bonus_points",
     "on_turn_end",    "check_game_end",    "final_scoring",    "apply_tile_step_option",
+    "on_turn_start",  "on_figure_step_end", "apply_movement_step",
 };
 static_assert(sizeof(kHookMethodNames) / sizeof(kHookMethodNames[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its method name here");
@@ -66,6 +67,16 @@ void Expansion::final_scoring(const HookContext&, const fb::FinalScoringArgs&, E
 }
 void Expansion::apply_tile_step_option(const HookContext&, const fb::ApplyTileStepOptionArgs&, Effects&) const {
     not_overridden(CK_HOOK_APPLY_TILE_STEP_OPTION);
+}
+
+void Expansion::on_turn_start(const HookContext&, const fb::TurnStartArgs&, Effects&) const {
+    not_overridden(CK_HOOK_TURN_START);
+}
+void Expansion::on_figure_step_end(const HookContext&, const fb::FigureStepEndArgs&, Effects&) const {
+    not_overridden(CK_HOOK_FIGURE_STEP_END);
+}
+void Expansion::apply_movement_step(const HookContext&, const fb::MovementStepArgs&, Effects&) const {
+    not_overridden(CK_HOOK_APPLY_MOVEMENT_STEP);
 }
 
 }  // namespace ck::sdk

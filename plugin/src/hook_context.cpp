@@ -1,5 +1,7 @@
 #include <cloisterkit/sdk/hook_context.hpp>
 
+#include <algorithm>
+
 namespace ck::sdk {
 namespace {
 
@@ -67,6 +69,41 @@ int64_t HookContext::rule_int_or(std::string_view key, int64_t fallback) const {
 
 bool HookContext::rule_bool_or(std::string_view key, bool fallback) const {
     return parse_bool(rule(key)).value_or(fallback);
+}
+
+const fb::NeutralFigurePosition* HookContext::neutral_figure(std::string_view name) const {
+    const auto* figures = setup_.neutral_figures();
+    const auto* positions = state_.neutral_figures();
+    if (figures == nullptr || positions == nullptr) return nullptr;
+    for (const fb::NeutralFigurePosition* p : *positions)
+        if (p->figure() < figures->size() && as_view(figures->Get(p->figure())->name()) == name) return p;
+    return nullptr;
+}
+
+namespace {
+
+// Whether tile type `tile_type` has a mark named `name` on `segment` (255:
+// the tile itself). Marks are sorted by tile type: a binary search finds
+// the type's run.
+bool has_mark(const fb::GameSetup& setup, uint16_t tile_type, uint8_t segment, std::string_view name) {
+    const auto* marks = setup.tile_marks();
+    const std::optional<size_t> n = index_of(setup.mark_names(), name);
+    if (marks == nullptr || !n) return false;
+    const auto first = std::lower_bound(marks->begin(), marks->end(), tile_type,
+                                        [](const fb::TileMark* m, uint16_t t) { return m->tile_type() < t; });
+    for (auto it = first; it != marks->end() && it->tile_type() == tile_type; ++it)
+        if (it->segment() == segment && it->name() == *n) return true;
+    return false;
+}
+
+}  // namespace
+
+bool HookContext::tile_has_marker(uint16_t tile_type, std::string_view marker) const {
+    return has_mark(setup_, tile_type, kTileItselfMark, marker);
+}
+
+bool HookContext::segment_has_attribute(uint16_t tile_type, size_t segment, std::string_view attribute) const {
+    return segment < kTileItselfMark && has_mark(setup_, tile_type, static_cast<uint8_t>(segment), attribute);
 }
 
 }  // namespace ck::sdk

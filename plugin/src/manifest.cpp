@@ -56,12 +56,22 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         return fb::CreateDeckTileSetDecl(b, b.CreateString(d.tile_set), d.count, b.CreateString(d.with_expansion),
                                          b.CreateString(d.without_expansion));
     });
+    auto neutral_figures = build_vector(b, info.neutral_figures, [&](const NeutralFigure& n) {
+        return fb::CreateNeutralFigureDecl(b, b.CreateString(n.name), b.CreateString(n.label),
+                                           b.CreateString(n.jcz_id));
+    });
+    auto markers = build_vector(b, info.tile_markers, [&](const TileMarker& m) {
+        return fb::CreateTileMarkerDecl(b, b.CreateString(m.name), b.CreateString(m.label));
+    });
+    auto held_back = build_vector(b, info.held_back_tiles, [&](const HeldBackTiles& h) {
+        return fb::CreateHeldBackTilesDecl(b, b.CreateString(h.held), b.CreateString(h.until_placed));
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
         presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play, attributes,
-        deck_sets);
+        deck_sets, neutral_figures, markers, held_back);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -84,7 +84,10 @@ ck_status check_indices(const fb::GameState& s, const fb::GameSetup& setup, ck_e
         indices_ok(s.hands(), "hands", err,
                    IndexField{[](const fb::HandTile& h) { return h.player(); }, players, "player", "players"},
                    IndexField{[](const fb::HandTile& h) { return h.tile_type(); }, tile_types, "tile_type",
-                              "tile types"});
+                              "tile types"}) &&
+        indices_ok(s.neutral_figures(), "neutral_figures", err,
+                   IndexField{[](const fb::NeutralFigurePosition& n) { return n.figure(); },
+                              size_of(setup.neutral_figures()), "figure", "neutral figures"});
     if (!ok) return CK_E_BAD_BUFFER;
     if (const auto* v = s.expansion_data())
         for (size_t i = 0; i < v->size(); ++i)
@@ -129,6 +132,29 @@ ck_status check_tile_contents(const fb::GameSetup& setup, ck_error* err) {
             previous = seg.tile_type();
         }
     }
+    // Tile marks (revision 6): sorted by tile type (HookContext's lookups
+    // search them), each naming a listed name.
+    if (const auto* marks = setup.tile_marks()) {
+        uint32_t previous = 0;
+        for (flatbuffers::uoffset_t i = 0; i < marks->size(); ++i) {
+            const fb::TileMark& m = *marks->Get(i);
+            const char* problem = m.tile_type() >= tile_types                ? "names a tile type past the setup's"
+                                  : m.tile_type() < previous                 ? "is out of tile-type order"
+                                  : m.name() >= size_of(setup.mark_names())  ? "names a mark past mark_names"
+                                                                             : nullptr;
+            if (problem != nullptr)
+                return fail(err, CK_E_BAD_BUFFER,
+                            "state: setup.tile_marks[" + std::to_string(i) + "] (tile type " +
+                                std::to_string(m.tile_type()) + ") " + problem);
+            previous = m.tile_type();
+        }
+    }
+    if (const auto* figures = setup.neutral_figures())
+        for (flatbuffers::uoffset_t i = 0; i < figures->size(); ++i)
+            if (figures->Get(i)->expansion() >= size_of(setup.expansions()))
+                return fail(err, CK_E_BAD_BUFFER,
+                            "state: setup.neutral_figures[" + std::to_string(i) + "].expansion is past the setup's " +
+                                std::to_string(size_of(setup.expansions())) + " expansions");
     if (const auto* shapes = setup.tile_shapes()) {
         if (shapes->size() > tile_types)
             return fail(err, CK_E_BAD_BUFFER,

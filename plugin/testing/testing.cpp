@@ -165,6 +165,45 @@ uint8_t TestState::figure_kind(const std::string& kind) {
     return static_cast<uint8_t>(setup.figure_kinds.size() - 1);
 }
 
+void TestState::mark_tile(const std::string& tile_id, const std::string& marker) {
+    mark_segment(tile_id, 255, marker);  // 255: the tile itself (game_setup.fbs)
+}
+
+void TestState::mark_segment(const std::string& tile_id, uint8_t segment, const std::string& attribute) {
+    const uint16_t type = tile_type(tile_id);
+    auto name = std::find(setup.mark_names.begin(), setup.mark_names.end(), attribute);
+    if (name == setup.mark_names.end()) name = setup.mark_names.insert(setup.mark_names.end(), attribute);
+    const fb::TileMark mark(type, segment, static_cast<uint8_t>(name - setup.mark_names.begin()));
+    // Kept sorted by tile type, as hosts send them (the SDK searches them).
+    const auto at = std::upper_bound(setup.tile_marks.begin(), setup.tile_marks.end(), type,
+                                     [](uint16_t t, const fb::TileMark& m) { return t < m.tile_type(); });
+    setup.tile_marks.insert(at, mark);
+}
+
+uint8_t TestState::neutral_figure(const std::string& name, const std::string& expansion_id) {
+    for (size_t i = 0; i < setup.neutral_figures.size(); ++i)
+        if (setup.neutral_figures[i]->name == name) return static_cast<uint8_t>(i);
+    enable_expansion(expansion_id);
+    auto info = std::make_unique<fb::NeutralFigureInfoT>();
+    info->name = name;
+    info->label = name;
+    const auto e = std::find(setup.expansions.begin(), setup.expansions.end(), expansion_id);
+    info->expansion = static_cast<uint16_t>(e - setup.expansions.begin());
+    setup.neutral_figures.push_back(std::move(info));
+    return static_cast<uint8_t>(setup.neutral_figures.size() - 1);
+}
+
+void TestState::place_neutral_figure(const std::string& name, fb::TileRef where, uint32_t location,
+                                     uint8_t next_to_owner, const std::string& next_to_kind, uint8_t next_to_number) {
+    uint8_t index = 0;
+    while (index < setup.neutral_figures.size() && setup.neutral_figures[index]->name != name) ++index;
+    if (index == setup.neutral_figures.size())
+        throw std::invalid_argument("place_neutral_figure: declare \"" + name + "\" with neutral_figure() first");
+    std::erase_if(game.neutral_figures, [&](const fb::NeutralFigurePosition& p) { return p.figure() == index; });
+    game.neutral_figures.emplace_back(where, location, index, next_to_owner,
+                                      next_to_number ? figure_kind(next_to_kind) : uint8_t{0}, next_to_number);
+}
+
 std::vector<uint8_t> TestState::pack() const {
     flatbuffers::FlatBufferBuilder setup_fbb;
     fb::FinishGameSetupBuffer(setup_fbb, fb::GameSetup::Pack(setup_fbb, &setup));
@@ -370,6 +409,28 @@ fb::HookRequestT figure_options(uint8_t player, fb::TileRef placed) {
     return hook_request(CK_HOOK_FIGURE_OPTIONS, std::move(a));
 }
 
+fb::HookRequestT figure_options(uint8_t player, fb::TileRef placed, const std::vector<uint32_t>& segment_features) {
+    fb::FigureOptionsArgsT a;
+    a.player = player;
+    a.tile = std::make_unique<fb::TileRef>(placed);
+    a.segment_features = segment_features;
+    return hook_request(CK_HOOK_FIGURE_OPTIONS, std::move(a));
+}
+
+fb::HookRequestT apply_figure_option(uint8_t player, const fb::FigureOptionT& option) {
+    fb::ApplyFigureActionArgsT a;
+    a.player = player;
+    a.option = std::make_unique<fb::FigureOptionT>();
+    a.option->action = option.action;
+    a.option->token_kind = option.token_kind;
+    if (option.at) a.option->at = std::make_unique<fb::TileRef>(*option.at);
+    a.option->label = option.label;
+    a.option->location = option.location;
+    a.option->neutral_figure = option.neutral_figure;
+    a.option->return_source = option.return_source;
+    return hook_request(CK_HOOK_APPLY_FIGURE_ACTION, std::move(a));
+}
+
 fb::HookRequestT apply_figure_action(uint8_t player, const std::string& action, fb::TileRef where,
                                      const std::string& token_kind) {
     fb::ApplyFigureActionArgsT a;
@@ -407,6 +468,29 @@ fb::HookRequestT turn_end(uint8_t player) {
     fb::TurnEndArgsT a;
     a.player = player;
     return hook_request(CK_HOOK_TURN_END, std::move(a));
+}
+
+fb::HookRequestT turn_start(uint8_t player) {
+    fb::TurnStartArgsT a;
+    a.player = player;
+    return hook_request(CK_HOOK_TURN_START, std::move(a));
+}
+
+fb::HookRequestT figure_step_end(uint8_t player, fb::TileRef placed) {
+    fb::FigureStepEndArgsT a;
+    a.player = player;
+    a.tile = std::make_unique<fb::TileRef>(placed);
+    return hook_request(CK_HOOK_FIGURE_STEP_END, std::move(a));
+}
+
+fb::HookRequestT movement_step(uint8_t player, const std::string& figure, uint32_t step, fb::TileRef target,
+                               uint32_t location) {
+    fb::MovementStepArgsT a;
+    a.player = player;
+    a.figure = figure;
+    a.step = step;
+    a.target = std::make_unique<fb::MoveTarget>(target, location);
+    return hook_request(CK_HOOK_APPLY_MOVEMENT_STEP, std::move(a));
 }
 
 fb::HookRequestT game_end_check(uint8_t player) {

@@ -36,6 +36,15 @@ public:
     void set_expansion_data(const uint8_t* data, size_t size);
     void offer_figure_option(std::string_view action, std::string_view token_kind, const fb::TileRef& at,
                              std::string_view label);
+    // Schema revision 6: an option that moves neutral figure `figure` to
+    // `at`/`location` (the fairy next to a follower), or that sends the
+    // figure standing at `at`/`location` back to its owner's supply, with
+    // JCloisterZone's RETURN_MEEPLE source (the princess: "PRINCESS"). Its
+    // APPLY_FIGURE_ACTION must do that (move_neutral_figure, return_figures).
+    void offer_neutral_figure_move(std::string_view action, std::string_view figure, const fb::TileRef& at,
+                                   uint32_t location, std::string_view label);
+    void offer_figure_return(std::string_view action, std::string_view return_source, const fb::TileRef& at,
+                             uint32_t location, std::string_view label);
     void veto_placement(uint32_t candidate, std::string_view reason);
     void offer_tile_step_option(std::string_view action, uint16_t tile_type, std::string_view label);
     // Schema revision 4: one option per tile type, all with `action`; the
@@ -49,6 +58,14 @@ public:
     void add_hand_tile(uint8_t player, uint16_t tile_type);
     void remove_hand_tile(uint8_t player, uint16_t tile_type);
     void play_hand_tile(uint8_t player, uint16_t tile_type);
+    // The movement stage (schema revision 6; docs/abi.md, "Neutral figures
+    // and movement"). location 0 means the tile as a whole.
+    void move_neutral_figure(std::string_view figure, const fb::TileRef& at, uint32_t location = 0);
+    void return_figures(const fb::TileRef& at, uint32_t location, std::string_view reason);
+    void forbid_figure_placement(const fb::TileRef& at, std::string_view reason);
+    void offer_figure_placements(const std::vector<fb::TileRef>& tiles, std::string_view reason);
+    void offer_movement(std::string_view figure, uint8_t player, const std::vector<fb::MoveTarget>& targets,
+                        std::string_view label);
 
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }

@@ -139,6 +139,30 @@ struct DeckTileSet {
     std::string without_expansion;  // only without it
 };
 
+// A figure that belongs to no player and stands on the board (manifest
+// revision 6, NeutralFigureDecl; docs/abi.md, "Neutral figures and
+// movement"): the host keeps its position, the expansion moves it.
+struct NeutralFigure {
+    std::string name;    // "dragon": a-z0-9-
+    std::string label;   // "the dragon"
+    std::string jcz_id;  // "dragon.1": its id in JCloisterZone's saves
+};
+
+// An empty child element of <tile> in tile files that the rules read
+// (manifest revision 6, TileMarkerDecl): {"volcano", "volcano"} for
+// `<volcano/>`; HookContext::tile_has_marker() answers it.
+struct TileMarker {
+    std::string name;   // the XML element, a-z0-9-
+    std::string label;  // for people
+};
+
+// Tiles carrying marker `held` are not drawn until a tile carrying marker
+// `until_placed` is on the board (manifest revision 6, HeldBackTilesDecl).
+struct HeldBackTiles {
+    std::string held;          // "dragon"
+    std::string until_placed;  // "volcano"
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -158,6 +182,9 @@ struct ExpansionInfo {
     HandPlay hand_play;  // revision 5
     std::vector<SegmentAttribute> segment_attributes;  // revision 6
     std::vector<DeckTileSet> deck_tile_sets;           // revision 6
+    std::vector<NeutralFigure> neutral_figures;        // revision 6
+    std::vector<TileMarker> tile_markers;              // revision 6
+    std::vector<HeldBackTiles> held_back_tiles;        // revision 6
 };
 
 class Expansion {
@@ -183,6 +210,10 @@ public:
     virtual void check_game_end(const HookContext&, const fb::GameEndCheckArgs&, Effects&) const;
     virtual void final_scoring(const HookContext&, const fb::FinalScoringArgs&, Effects&) const;
     virtual void apply_tile_step_option(const HookContext&, const fb::ApplyTileStepOptionArgs&, Effects&) const;
+    // The movement stage (ABI 1.2, schema revision 6).
+    virtual void on_turn_start(const HookContext&, const fb::TurnStartArgs&, Effects&) const;
+    virtual void on_figure_step_end(const HookContext&, const fb::FigureStepEndArgs&, Effects&) const;
+    virtual void apply_movement_step(const HookContext&, const fb::MovementStepArgs&, Effects&) const;
 
     // The hooks this object's class overrides, when it was made with
     // make_expansion<T>(); nullopt for one made otherwise. The SDK refuses
@@ -217,6 +248,9 @@ constexpr uint64_t hooks_overridden_by() {
     CK_SDK_OVERRIDDEN(CK_HOOK_GAME_END_CHECK, check_game_end)
     CK_SDK_OVERRIDDEN(CK_HOOK_FINAL_SCORING, final_scoring)
     CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_TILE_STEP_OPTION, apply_tile_step_option)
+    CK_SDK_OVERRIDDEN(CK_HOOK_TURN_START, on_turn_start)
+    CK_SDK_OVERRIDDEN(CK_HOOK_FIGURE_STEP_END, on_figure_step_end)
+    CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_MOVEMENT_STEP, apply_movement_step)
 #undef CK_SDK_OVERRIDDEN
     return mask;
 }

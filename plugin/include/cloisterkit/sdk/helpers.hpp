@@ -14,6 +14,10 @@
 
 namespace ck::sdk {
 
+// GameSetup.tile_marks' segment value for a mark of the tile itself (a
+// tile marker) rather than of one of its segments.
+inline constexpr uint8_t kTileItselfMark = 255;
+
 // A FlatBuffers string as a view; an absent string is empty.
 inline std::string_view as_view(const flatbuffers::String* s) {
     return s == nullptr ? std::string_view() : std::string_view(s->c_str(), s->size());

@@ -69,6 +69,18 @@ public:
     int64_t rule_int_or(std::string_view key, int64_t fallback) const;
     bool rule_bool_or(std::string_view key, bool fallback) const;
 
+    // Neutral figures and markers (schema revision 6; docs/abi.md, "Neutral
+    // figures and movement"). Where neutral figure `name` stands, or NULL
+    // while it is off the board (and when the game has no such figure).
+    const fb::NeutralFigurePosition* neutral_figure(std::string_view name) const;
+    // Whether tile type `tile_type` carries tile marker `marker` (a
+    // declared TileMarker: `<volcano/>`). False from older hosts.
+    bool tile_has_marker(uint16_t tile_type, std::string_view marker) const;
+    // Whether segment `segment` of tile type `tile_type` (its index in
+    // tile_contents(tile_type), from 0) carries the declared segment
+    // attribute `attribute` (`<city princess="true">`).
+    bool segment_has_attribute(uint16_t tile_type, size_t segment, std::string_view attribute) const;
+
     // The player with index `index` in this state, or NULL.
     const fb::PlayerState* player(uint8_t index) const { return find_player(state_, index); }
 

@@ -86,6 +86,23 @@ struct TestState {
     // The index of figure kind `kind` ("small" is 0), appended when new.
     uint8_t figure_kind(const std::string& kind);
 
+    // The movement stage (schema revision 6). Marks tile type `tile_id`
+    // (see tile_type) as carrying tile marker `marker` (`<volcano/>`), or
+    // its segment `segment` (0 is its first) the segment attribute
+    // `attribute` (`<city princess="true">`): GameSetup.tile_marks.
+    void mark_tile(const std::string& tile_id, const std::string& marker);
+    void mark_segment(const std::string& tile_id, uint8_t segment, const std::string& attribute);
+    // The index of neutral figure `name` in the setup, declared by
+    // `expansion_id` (enabled too) when new.
+    uint8_t neutral_figure(const std::string& name, const std::string& expansion_id);
+    // Puts neutral figure `name` (declared with neutral_figure) on the tile
+    // at `where`, on its segment `location` (0: the tile), next to the
+    // figure `next_to_number` (from 1; 0: none) of `next_to_owner` of kind
+    // `next_to_kind`. Replaces where it stood.
+    void place_neutral_figure(const std::string& name, fb::TileRef where, uint32_t location = 0,
+                              uint8_t next_to_owner = 0, const std::string& next_to_kind = "small",
+                              uint8_t next_to_number = 0);
+
     // The packed GameState bytes.
     std::vector<uint8_t> pack() const;
 };
@@ -183,6 +200,10 @@ fb::HookRequestT apply_tile_step_option(uint8_t player, const std::string& actio
 fb::HookRequestT placement_check(uint8_t player, uint16_t tile_type, const std::vector<fb::Placement>& candidates);
 fb::HookRequestT tile_placed(uint8_t player, const fb::Placement& placement, uint16_t tile_type);
 fb::HookRequestT figure_options(uint8_t player, fb::TileRef placed);
+// With the feature id of each segment of the placed tile (revision 6).
+fb::HookRequestT figure_options(uint8_t player, fb::TileRef placed, const std::vector<uint32_t>& segment_features);
+// The option exactly as offered (OfferFigureOption's), revision 6 fields included.
+fb::HookRequestT apply_figure_option(uint8_t player, const fb::FigureOptionT& option);
 fb::HookRequestT apply_figure_action(uint8_t player, const std::string& action, fb::TileRef where,
                                      const std::string& token_kind = {});
 fb::HookRequestT feature_scoring(const fb::ScoredFeatureT& feature);
@@ -190,5 +211,10 @@ fb::HookRequestT bonus_points(const fb::ScoredFeatureT& feature);
 fb::HookRequestT turn_end(uint8_t player);
 fb::HookRequestT game_end_check(uint8_t player);
 fb::HookRequestT final_scoring(uint8_t player_count);
+// The movement stage (ABI 1.2).
+fb::HookRequestT turn_start(uint8_t player);
+fb::HookRequestT figure_step_end(uint8_t player, fb::TileRef placed);
+fb::HookRequestT movement_step(uint8_t player, const std::string& figure, uint32_t step, fb::TileRef target,
+                               uint32_t location = 0);
 
 }  // namespace ck::sdk::testing
