@@ -49,6 +49,7 @@ void play_out(Game& g, RandomPlayer& policy) {
         g.place_tile(*g.drawn_tile(), p);
     }
     if (g.phase() == Phase::ActionPhase) apply_figure_choice(g, policy.choose_figure(g));
+    while (g.phase() == Phase::MovementPhase) g.choose_movement(policy.choose_movement(g));
     if (g.phase() == Phase::CommitActionPhase) g.commit();
     while (!g.is_over()) play_turn(g, policy);
 }
@@ -222,6 +223,8 @@ struct MctsPlayer::Worker {
                     figure_choices(g, choices);
                     const Choice& ch = choices[select(at, choices, mover, c)];
                     if (g.phase() == Phase::ActionPhase) apply_figure_choice(g, ch.figure);
+                    // Movement steps are played by the policy, not searched.
+                    while (g.phase() == Phase::MovementPhase) g.choose_movement(policy.choose_movement(g));
                     g.commit();
                     step = Step::TileStep;
                     break;

@@ -63,6 +63,8 @@ public:
     size_t choose_tile_step(const Game& game) override;
     size_t choose_placement(const Game& game) override;
     FigureChoice choose_figure(const Game& game) override;
+    // Movement steps are not searched: the greedy player's choice.
+    size_t choose_movement(const Game& game) override { return greediest_movement(game, nullptr); }
 
     const SearchStats& stats() const { return stats_; }
     const MctsOptions& options() const { return options_; }

@@ -113,6 +113,11 @@ private:
                             format_tile_ref(m.option.at).c_str(), m.option.label.empty() ? "" : ": ",
                             m.option.label.c_str());
                 break;
+            case MoveType::MoveNeutralFigure:
+                std::printf("        %s moves %s to %s\n", name(m.player).c_str(),
+                            game_.neutral_figure_kinds()[m.neutral_figure].label.c_str(),
+                            format_tile_ref(m.target.at).c_str());
+                break;
             case MoveType::Pass:
             case MoveType::Commit: break;
         }
@@ -152,9 +157,21 @@ nlohmann::ordered_json moves_json(const Game& game) {
                 j["location"] = format_location(m.pointer.location);
                 break;
             case MoveType::PlaceToken:
+                if (!m.option.neutral_figure.empty() || !m.option.return_source.empty()) {
+                    j["type"] = "action";
+                    j["action"] = m.option.action;
+                    j["at"] = at(m.option.at);
+                    j["location"] = format_location(m.option.location);
+                    break;
+                }
                 j["type"] = "token";
                 j["token"] = m.option.token_kind;
                 j["at"] = at(m.option.at);
+                break;
+            case MoveType::MoveNeutralFigure:
+                j["type"] = "move";
+                j["figure"] = game.neutral_figure_kinds()[m.neutral_figure].name;
+                j["at"] = at(m.target.at);
                 break;
             case MoveType::Pass:
             case MoveType::Commit: continue;
@@ -274,7 +291,7 @@ int run_play(const std::vector<std::string>& args) {
     while (!game.is_over()) {
         if (!save_path.empty()) before_turn = game;
         try {
-            play_turn(game, *agents[game.active_player()]);
+            play_turn(game, agents);
         } catch (const HostError& e) {
             if (!before_turn) throw;
             ck::host::jcz::save_game(setup, *before_turn, save_path);

@@ -96,6 +96,13 @@ void print_expansion(const PluginExpansion& e) {
         std::printf("      deck:       tile set %s x%d%s%s\n", d.tile_set.c_str(), d.count,
                     d.with_expansion.empty() ? "" : (" with " + d.with_expansion).c_str(),
                     d.without_expansion.empty() ? "" : (" without " + d.without_expansion).c_str());
+    for (const auto& n : e.neutral_figures)
+        std::printf("      neutral:    %s (\"%s\"), JCZ figure id %s\n", n.name.c_str(), n.label.c_str(), n.jcz_id.c_str());
+    for (const auto& m : e.tile_markers)
+        std::printf("      marker:     <%s/> in tiles of tile files (\"%s\")\n", m.name.c_str(), m.label.c_str());
+    for (const auto& h : e.held_back_tiles)
+        std::printf("      held back:  tiles with <%s/> are not drawn until a tile with <%s/> is placed\n", h.held.c_str(),
+                    h.until_placed.c_str());
 }
 
 void print_text(const PluginRegistry& registry) {
@@ -166,7 +173,14 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     for (const auto& d : e.deck_tile_sets)
         deck.push_back({{"tile_set", d.tile_set}, {"count", d.count}, {"with_expansion", d.with_expansion},
                         {"without_expansion", d.without_expansion}});
+    nlohmann::json neutral = nlohmann::json::array();
+    for (const auto& n : e.neutral_figures) neutral.push_back({{"name", n.name}, {"label", n.label}, {"jcz_id", n.jcz_id}});
+    nlohmann::json markers = nlohmann::json::array();
+    for (const auto& m : e.tile_markers) markers.push_back({{"name", m.name}, {"label", m.label}});
+    nlohmann::json held = nlohmann::json::array();
+    for (const auto& h : e.held_back_tiles) held.push_back({{"held", h.held}, {"until_placed", h.until_placed}});
     return {{"figure_kinds", figures}, {"segment_attributes", attributes}, {"deck_tile_sets", deck},
+            {"neutral_figures", neutral}, {"tile_markers", markers}, {"held_back_tiles", held},
             {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"warnings", warnings}, {"token_kinds", tokens},

@@ -244,6 +244,7 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
     s.tile_sets = tile_sets_;
     s.figure_kinds = figure_kinds_;
     s.segment_attributes = segment_attributes_;
+    add_movement_declarations(expansions_, s);
     for (const auto& n : names_) s.players.push_back({n});
     s.rules = rules_;
     s.seed = seed;

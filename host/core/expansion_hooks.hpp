@@ -12,7 +12,6 @@
 
 #include "geometry.hpp"
 #include "tile_def.hpp"
-#include "tile_def.hpp"
 
 namespace ck::host {
 
@@ -25,6 +24,13 @@ struct ExpansionOption {
     std::string token_kind;  // for token actions, e.g. "LB_TOWER"
     TileRef at;
     std::string label;
+    // What the option does besides the expansion's own effects, for saves
+    // (FigureOption revision 6): the segment of `at` it concerns (0: the
+    // tile), the neutral figure it moves there, or JCloisterZone's source
+    // when it sends the figure standing there back to its supply.
+    Location location = 0;
+    std::string neutral_figure;  // "fairy"
+    std::string return_source;   // "PRINCESS"
 };
 
 // An alternative to drawing a regular tile, offered by an expansion in the
@@ -76,6 +82,43 @@ struct PointsAdjustment {
 
 struct Placement;
 
+// Points an expansion gives a player while a feature is scored, besides the
+// feature's own points to its scorers (BONUS_POINTS' AddPoints: the fairy's
+// 3 points to the owner of the follower beside it). Recorded after them.
+struct ScoringAward {
+    uint8_t player = 0;
+    int points = 0;
+    std::string name;  // score entry name: "fairy"
+};
+
+// What FIGURE_OPTIONS changes about where figures may go this turn.
+struct FigurePlacementChanges {
+    std::vector<TileRef> forbidden;    // no figure on these tiles (the dragon's)
+    std::vector<TileRef> extra_tiles;  // figures may go on these too (the magic portal)
+    void clear() {
+        forbidden.clear();
+        extra_tiles.clear();
+    }
+};
+
+// One place a neutral figure may move to: a tile as a whole (location 0)
+// or a segment of it.
+struct MoveTarget {
+    TileRef at;
+    Location location = 0;
+    friend bool operator==(const MoveTarget&, const MoveTarget&) = default;
+};
+
+// The step of a movement waiting for a player's choice (OfferMovement).
+struct MovementOffer {
+    uint32_t expansion = 0;  // index of the expansion in the hooks' own list: it applies the choice
+    uint8_t figure = 0;      // index into Game::neutral_figure_kinds()
+    uint8_t player = 0;      // who chooses
+    uint32_t step = 1;       // 1 for the first step of this movement
+    std::vector<MoveTarget> targets;
+    std::string label;
+};
+
 class ExpansionHooks {
 public:
     virtual ~ExpansionHooks() = default;
@@ -98,18 +141,40 @@ public:
     // React to the tile just placed (the turn's tile, from the pack or a hand).
     virtual void on_tile_placed(Game&, uint8_t /*player*/, const Placement& /*placement*/, TileTypeId /*type*/,
                                 bool /*from_hand*/) {}
-    // Append the figure-step actions expansions offer on the tile just placed.
-    virtual void figure_options(const Game& game, uint8_t player, TileRef placed,
-                                std::vector<ExpansionOption>& out) = 0;
+    // Append the figure-step actions expansions offer on the tile just
+    // placed, and what they change about where figures may go this turn.
+    virtual void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out,
+                                FigurePlacementChanges& placement) = 0;
+    // The same for a caller that only wants the options (tests, tools).
+    void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
+        FigurePlacementChanges placement;
+        figure_options(game, player, placed, out, placement);
+    }
     // Apply one offered action (tokens placed, figure step consumed, ...).
     virtual void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) = 0;
     // Modifiers (FEATURE_SCORING), then bonuses (BONUS_POINTS): returns the
     // feature's final points given `feature.points` after base scoring, and
     // appends each change with its reason to `adjustments` unless null.
+    // Points given to players besides the feature's own go to `awards`.
     virtual int score_feature(const Game& game, const ScoredFeatureInfo& feature,
-                              std::vector<PointsAdjustment>* adjustments) = 0;
-    // End of turn bookkeeping; may end the game early (GAME_END_CHECK).
+                              std::vector<PointsAdjustment>* adjustments, std::vector<ScoringAward>& awards) = 0;
+    // The same for a caller that only wants the feature's points (tests, tools).
+    int score_feature(const Game& game, const ScoredFeatureInfo& feature, std::vector<PointsAdjustment>* adjustments) {
+        std::vector<ScoringAward> awards;
+        return score_feature(game, feature, adjustments, awards);
+    }
+    // End of turn bookkeeping, after scoring; may open a movement
+    // (Game::offer_movement) played before the turn passes, and may end the
+    // game early (GAME_END_CHECK).
     virtual void on_turn_end(Game& game) = 0;
+    // The movement stage (docs/host.md, "The movement step"); the defaults
+    // do nothing. A turn begins, before its tile step (TURN_START).
+    virtual void on_turn_start(Game&, uint8_t /*player*/) {}
+    // The figure step is over (FIGURE_STEP_END): an expansion may open a
+    // movement (Game::offer_movement).
+    virtual void on_figure_step_end(Game&, uint8_t /*player*/, TileRef /*placed*/) {}
+    // `offer.player` chose `offer.targets[choice]` (APPLY_MOVEMENT_STEP).
+    virtual void apply_movement_step(Game&, const MovementOffer& /*offer*/, size_t /*choice*/) {}
     // Extra points at the end of the game (FINAL_SCORING).
     virtual void on_final_scoring(Game& game) = 0;
     // The name an expansion declared for a token kind ("tower" for

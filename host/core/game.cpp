@@ -44,6 +44,7 @@ std::string_view phase_name(Phase p) {
         case Phase::ActionPhase: return "ActionPhase";
         case Phase::CommitActionPhase: return "CommitActionPhase";
         case Phase::GameOverPhase: return "GameOverPhase";
+        case Phase::MovementPhase: return "MovementPhase";
     }
     return "?";
 }
@@ -101,6 +102,7 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     for (const PlayerSetup& p : setup.players) players_.push_back({p.name, 0, full_supply, {}, {}});
 
     pack_ = prepared_->pack;
+    setup_movement(setup);  // after the pack: held-back tiles reorder it
     moves_.reserve(4 * pack_.size() + 8);
     features_.reserve(pack_.size() + 1);
     score_log_.reserve(32);
@@ -249,6 +251,15 @@ int Game::part_at(const FeaturePointer& p) const {
         const Features::Part& pt = features_.part(part);
         if (pt.kind == p.kind && pt.location == p.location) return static_cast<int>(part);
     }
+    return -1;
+}
+
+int Game::part_at_location(TileRef at, Location location) const {
+    const int tile = board_.tile_at(at);
+    if (tile < 0) return -1;
+    const auto t = static_cast<uint16_t>(tile);
+    for (uint32_t part = features_.first_part(t); part < features_.part_end(t); ++part)
+        if (features_.part(part).location == location) return static_cast<int>(part);
     return -1;
 }
 

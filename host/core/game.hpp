@@ -25,6 +25,7 @@
 #include "figure_kinds.hpp"
 #include "geometry.hpp"
 #include "move_record.hpp"
+#include "neutral_figures.hpp"
 #include "random.hpp"
 #include "tile_def.hpp"
 #include "tile_types.hpp"
@@ -32,7 +33,10 @@
 namespace ck::host {
 
 // Values match ck.fb.Phase; names are JCZ's (jcz-interop.md §4.9).
-enum class Phase : uint8_t { TilePhase = 0, ActionPhase = 1, CommitActionPhase = 2, GameOverPhase = 3 };
+// MovementPhase: after the figure step, a neutral figure moves step by step,
+// each step chosen by the player an expansion names (docs/host.md, "The
+// movement step"); JCloisterZone's DragonMovePhase.
+enum class Phase : uint8_t { TilePhase = 0, ActionPhase = 1, CommitActionPhase = 2, GameOverPhase = 3, MovementPhase = 4 };
 std::string_view phase_name(Phase p);
 
 inline constexpr int kMaxPlayers = Features::kMaxPlayers;
@@ -86,6 +90,13 @@ struct GameSetup {
     // scored feature reports how many of its segments carry each one of its
     // kind (ScoredFeatureInfo::attributes, the breakdown).
     std::vector<SegmentAttribute> segment_attributes;
+    // The movement stage (docs/host.md): the enabled expansions' neutral
+    // figures (at most 255), their tile markers (names of <tile> children
+    // their rules read; the setup sent to hooks lists the tiles carrying
+    // them) and their held-back tiles.
+    std::vector<NeutralFigureKind> neutral_figures;
+    std::vector<TileMarker> tile_markers;
+    std::vector<HeldBackTiles> held_back_tiles;
 };
 
 // What a game derives from its catalogue and tile sets before play; shared
@@ -264,6 +275,27 @@ public:
     // Why the game ended early (request_game_end), empty otherwise.
     const std::string& game_end_reason() const { return end_reason_; }
 
+    // ---- neutral figures and movement (game_movement.cpp) ------------------
+    const std::vector<NeutralFigureKind>& neutral_figure_kinds() const { return *neutral_kinds_; }
+    // Where each neutral figure stands, by kind index; nullopt off the board.
+    const std::vector<std::optional<NeutralFigureSpot>>& neutral_figures() const { return neutral_; }
+    // The index of neutral figure `name`, or -1.
+    int neutral_figure_index(std::string_view name) const;
+    const std::vector<TileMarker>& tile_markers() const { return *tile_markers_; }
+    // The step waiting for a player's choice (MovementPhase), or nullopt.
+    const std::optional<MovementOffer>& movement() const { return movement_; }
+    // The player who chooses now: the active player, or in a MovementPhase
+    // the one the expansion named.
+    uint8_t deciding_player() const { return movement_ ? movement_->player : active_; }
+    // MovementPhase: the deciding player moves the figure to target i; the
+    // expansion applies it (APPLY_MOVEMENT_STEP) and offers the next step
+    // or ends the movement. Throws HostError (IllegalMove) otherwise.
+    void choose_movement(size_t i);
+    // The same by target (a replayed move): the offered target equal to it.
+    void choose_movement(const MoveTarget& target);
+    // Tiles not drawn yet because of a held-back declaration, left in the pack.
+    uint32_t held_back_tiles_left() const;
+
     // ---- what a player may know (game_information.cpp, docs/ai.md) --------
     // Replaces what `observer` cannot know with a sample, drawn with `seed`,
     // of what is consistent with what it can: the order of the pack and the
@@ -291,6 +323,8 @@ public:
     FeatureView feature_view(uint32_t feature_id) const;
     // Internal part index of a segment pointer, or -1.
     int part_at(const FeaturePointer& p) const;
+    // The same for the segment at exactly `location` of the tile at `at`, of any kind.
+    int part_at_location(TileRef at, Location location) const;
 
     // ---- tile step (docs/host.md, "The tile step") ------------------------
     // At the start of the tile step nothing is drawn. When expansions offer
@@ -375,6 +409,10 @@ public:
     // deployed by the active player first. Does not change the game.
     // Expansion modifiers are applied. Fills `out` (size player_count()).
     void preview_commit_points(std::optional<size_t> meeple_option, std::vector<int>& out) const;
+    // Whether this turn's commit would score feature `feature` (a root id,
+    // MeepleOption::feature): a figure placed on any other one changes no
+    // points now, so its preview is the preview without it.
+    bool scores_this_turn(uint32_t feature) const;
 
     // ---- effects (applied by host/plugins' bridge; also usable directly) ----
     void give_tokens(uint8_t player, const std::string& kind, int count);
@@ -391,6 +429,15 @@ public:
     void add_hand_tile(uint8_t player, TileTypeId type);
     void remove_hand_tile(uint8_t player, TileTypeId type);
     void play_hand_tile(uint8_t player, TileTypeId type);
+    // The movement stage (MoveNeutralFigure, ReturnFigures, OfferMovement;
+    // game_movement.cpp). Neutral figure `figure` goes to a placed tile.
+    void move_neutral_figure(size_t figure, const NeutralFigureSpot& to);
+    // Sends every figure on tile `at` (location 0) or on its segment
+    // `location` back to its owner's supply without scoring; returns how
+    // many. A neutral figure next to one of them stays where it is.
+    int return_figures(TileRef at, Location location);
+    // Opens (or continues) a movement: MovementPhase once the hook returns.
+    void offer_movement(MovementOffer offer);
 
 private:
     static uint64_t next_state_version();
@@ -423,6 +470,18 @@ private:
     void compute_return_options();
     // Takes figure i off the board into its owner's supply.
     void remove_figure(size_t i);
+    // The figure step is over: FIGURE_STEP_END, then the movement it opened
+    // (MovementPhase) or the commit (CommitActionPhase).
+    void end_figure_step();
+    // The rest of a commit after scoring (and after a movement TURN_END
+    // opened): the next player's turn, or the end of the game.
+    void pass_turn();
+    void setup_movement(const GameSetup& setup);
+    // Held-back draws (JCloisterZone's tile groups): whether tile type `t`
+    // may be drawn now; releases the groups a tile just placed unlocks.
+    bool drawable(TileTypeId t) const;
+    void release_held_back(TileTypeId placed);
+    size_t drawable_count() const;
     void score_completed_this_turn();
     void finish_game();
     void final_scoring();
@@ -495,7 +554,22 @@ private:
     std::vector<MeepleOption> meeple_options_;
     std::vector<ReturnOption> return_options_;
     std::vector<ExpansionOption> expansion_options_;
+    FigurePlacementChanges placement_changes_;  // this figure step's, from FIGURE_OPTIONS
     bool in_final_scoring_ = false;
+
+    // The movement stage. Kinds, markers and per-tile-type held-back groups
+    // are fixed for a game and shared by copies.
+    std::shared_ptr<const std::vector<NeutralFigureKind>> neutral_kinds_;
+    std::shared_ptr<const std::vector<TileMarker>> tile_markers_;
+    // Per tile type: 0 drawable from the start, else 1 + the index of its
+    // held-back declaration (empty: the game holds nothing back).
+    std::shared_ptr<const std::vector<uint8_t>> held_group_;
+    std::shared_ptr<const std::vector<HeldBackTiles>> held_back_;
+    uint32_t released_groups_ = 0;  // bit i: declaration i's tiles may be drawn
+    std::vector<std::optional<NeutralFigureSpot>> neutral_;
+    std::optional<MovementOffer> movement_;
+    bool movement_offered_ = false;  // set by offer_movement during a hook
+    bool movement_after_commit_ = false;  // the movement was opened by TURN_END
     // Working storage that keeps its capacity between calls. It is not part
     // of the game's value: a copy of the game (an AI search makes one per
     // node) starts with it empty instead of copying whatever it last held.

@@ -14,19 +14,26 @@ void Game::enter_action_phase() {
     const StageScope profile(ProfileStage::FigureStep);
     touch();
     phase_ = Phase::ActionPhase;
+    expansion_options_.clear();
+    placement_changes_.clear();
+    // The expansions first: they may forbid tiles or open others to figures.
+    if (hooks_) hooks_->figure_options(*this, active_, *placed_this_turn_, expansion_options_, placement_changes_);
     compute_meeple_options();
     compute_return_options();
-    expansion_options_.clear();
-    if (hooks_) hooks_->figure_options(*this, active_, *placed_this_turn_, expansion_options_);
     if (meeple_options_.empty() && return_options_.empty() && expansion_options_.empty()) {
-        phase_ = Phase::CommitActionPhase;  // nothing to offer: JCZ skips the step
-        figure_step_skipped_ = true;
+        figure_step_skipped_ = true;  // nothing to offer: JCZ skips the step
+        end_figure_step();
     }
 }
 
 void Game::compute_meeple_options() {
     meeple_options_.clear();
-    const auto offer_on_tile = [&](uint16_t tile, uint8_t kind) {
+    const auto& forbidden = placement_changes_.forbidden;
+    // On a tile an expansion opened (OfferFigurePlacements), only features
+    // not completed yet (`open_only`).
+    const auto offer_on_tile = [&](uint16_t tile, uint8_t kind, bool open_only) {
+        const TileRef at = board_.placed(tile).at;
+        if (std::find(forbidden.begin(), forbidden.end(), at) != forbidden.end()) return;
         const FigureKind& k = (*figure_kinds_)[kind];
         for (uint32_t part = features_.first_part(tile); part < features_.part_end(tile); ++part) {
             const Features::Part& pt = features_.part(part);
@@ -34,16 +41,21 @@ void Game::compute_meeple_options() {
             if (pt.kind == FeatureKind::Field && !farmers_) continue;  // no farmer of any kind then
             const uint32_t root = features_.find(part);
             if (features_.totals(root).follower_total > 0) continue;
-            meeple_options_.push_back({{board_.placed(tile).at, pt.kind, pt.location}, root, kind});
+            if (open_only && features_.completed(root, board_)) continue;
+            meeple_options_.push_back({{at, pt.kind, pt.location}, root, kind});
         }
     };
     for (size_t kind = 0; kind < figure_kinds_->size(); ++kind) {
         if (players_[active_].supply[kind] == 0) continue;
         if ((*figure_kinds_)[kind].tile_just_placed) {
-            offer_on_tile(static_cast<uint16_t>(placed_index_), static_cast<uint8_t>(kind));
+            offer_on_tile(static_cast<uint16_t>(placed_index_), static_cast<uint8_t>(kind), false);
+            for (const TileRef& extra : placement_changes_.extra_tiles) {
+                const int t = board_.tile_at(extra);
+                if (t >= 0 && t != placed_index_) offer_on_tile(static_cast<uint16_t>(t), static_cast<uint8_t>(kind), true);
+            }
         } else {
             for (size_t t = 0; t < board_.placed().size(); ++t)
-                offer_on_tile(static_cast<uint16_t>(t), static_cast<uint8_t>(kind));
+                offer_on_tile(static_cast<uint16_t>(t), static_cast<uint8_t>(kind), false);
         }
     }
 }
@@ -85,7 +97,9 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
         !(players_[active_].supply[meeple.kind] & (1u << (meeple.number - 1))))
         throw HostError("meeple " + meeple_text(meeple) + " is not in the player's supply", ErrorCategory::IllegalMove);
     const int part = part_at(pointer);
-    if (part < 0 || (kind.tile_just_placed && (!placed_this_turn_ || pointer.at != *placed_this_turn_)))
+    const auto& extra = placement_changes_.extra_tiles;
+    if (part < 0 || (kind.tile_just_placed && (!placed_this_turn_ || pointer.at != *placed_this_turn_) &&
+                     std::find(extra.begin(), extra.end(), pointer.at) == extra.end()))
         throw HostError(std::string("no ") + detail::kind_word(pointer.kind) + " segment with that exact location on the tile placed this turn at " +
                             (placed_this_turn_ ? format_tile_ref(*placed_this_turn_) : std::string("?")),
                         ErrorCategory::IllegalMove);
@@ -94,10 +108,15 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
     });
     if (offered == meeple_options_.end()) {
         const Features::Part& pt = features_.part(static_cast<uint32_t>(part));
+        const auto& forbidden = placement_changes_.forbidden;
         const std::string why = (pt.kind == FeatureKind::Field && !farmers_ && (meeple.kind == 0 || kind.may_stand_on(pt.kind)))
                                     ? "farmers are off in this game"
                                 : !kind.may_stand_on(pt.kind) ? "the " + kind.name + " cannot stand on a " + detail::kind_word(pt.kind)
-                                                              : "that feature already has a follower";
+                                : std::find(forbidden.begin(), forbidden.end(), pointer.at) != forbidden.end()
+                                    ? "no figure may be placed on that tile this turn"
+                                : features_.completed(features_.find(static_cast<uint32_t>(part)), board_)
+                                    ? "that feature is completed"
+                                    : "that feature already has a follower";
         throw HostError(std::string("cannot deploy on that ") + detail::kind_word(pt.kind) + ": " + why,
                         ErrorCategory::IllegalMove);
     }
@@ -110,7 +129,7 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
         m.meeple = meeple;
     }
     figure_action_taken_ = true;
-    phase_ = Phase::CommitActionPhase;
+    end_figure_step();
 }
 
 void Game::return_figure(const MeepleId& meeple) {
@@ -145,13 +164,15 @@ void Game::return_figure(size_t i) {
         m.meeple = option.meeple;
     }
     figure_action_taken_ = true;
-    phase_ = Phase::CommitActionPhase;
+    end_figure_step();
 }
 
 void Game::remove_figure(size_t i) {
     touch();
     const PlacedFigure f = figures_[i];
     features_.remove_follower(f.part, f.meeple.player, (*figure_kinds_)[f.meeple.kind].strength);
+    for (auto& spot : neutral_)
+        if (spot && spot->next_to == f.meeple) spot->next_to.reset();  // it stays, next to nobody
     players_[f.meeple.player].supply[f.meeple.kind] |= 1u << (f.meeple.number - 1);
     figures_.erase(figures_.begin() + static_cast<std::ptrdiff_t>(i));
 }
@@ -164,13 +185,30 @@ void Game::apply_expansion_option(size_t i) {
                             std::to_string(expansion_options_.size()) + " offered)",
                         ErrorCategory::IllegalMove);
     const ExpansionOption option = expansion_options_[i];  // the hook may change the list
+    // What a save writes for an option moving a neutral figure or sending a
+    // figure back (JCloisterZone's MeeplePointer): the figure at its segment,
+    // found before the hook moves anything.
+    FeaturePointer pointer{option.at, FeatureKind::Road, option.location};
+    std::optional<MeepleId> figure;
+    if (option.location != 0) {
+        if (const int part = part_at_location(option.at, option.location); part >= 0)
+            pointer.kind = features_.part(static_cast<uint32_t>(part)).kind;
+        for (const PlacedFigure& f : figures_)
+            if (f.pointer.at == option.at && f.pointer.location == option.location) figure = f.meeple;
+    }
     // The hook sees the state its option was offered on (the bytes built for
     // FIGURE_OPTIONS are reused); the changes below come after it.
     if (hooks_) hooks_->apply_figure_action(*this, active_, option);
     touch();
-    record_move(MoveType::PlaceToken).option = option;  // only once the plugin accepted it
+    {
+        Move& m = record_move(MoveType::PlaceToken);  // only once the plugin accepted it
+        m.option = option;
+        m.pointer = pointer;
+        if (figure) m.meeple = *figure;
+        else m.meeple.number = 0;  // no figure stood there
+    }
     figure_action_taken_ = true;
-    phase_ = Phase::CommitActionPhase;
+    end_figure_step();
 }
 
 void Game::pass() {
@@ -179,7 +217,7 @@ void Game::pass() {
     if (phase_ == Phase::CommitActionPhase && figure_step_skipped_) return;  // lenient: nothing was offered
     require_phase(Phase::ActionPhase, "pass");
     record_move(MoveType::Pass);
-    phase_ = Phase::CommitActionPhase;
+    end_figure_step();
 }
 
 }  // namespace ck::host

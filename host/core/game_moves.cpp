@@ -38,8 +38,9 @@ void apply_move(Game& game, const Move& m) {
         case MoveType::PlaceToken: {
             const auto& options = game.expansion_options();
             size_t i = 0;
-            while (i < options.size() && !(options[i].action == m.option.action &&
-                                           options[i].token_kind == m.option.token_kind && options[i].at == m.option.at))
+            while (i < options.size() &&
+                   !(options[i].action == m.option.action && options[i].token_kind == m.option.token_kind &&
+                     options[i].at == m.option.at && options[i].location == m.option.location))
                 ++i;
             if (i == options.size()) not_offered("the expansion option " + m.option.action + " " + m.option.token_kind);
             game.apply_expansion_option(i);
@@ -48,6 +49,7 @@ void apply_move(Game& game, const Move& m) {
         case MoveType::ReturnFigure: game.return_figure(m.meeple); return;
         case MoveType::Pass: game.pass(); return;
         case MoveType::Commit: game.commit(m.random); return;
+        case MoveType::MoveNeutralFigure: game.choose_movement(m.target); return;
     }
 }
 

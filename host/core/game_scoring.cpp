@@ -22,7 +22,18 @@ void Game::commit(std::optional<double> random) {
     }
 
     score_completed_this_turn();
+    movement_offered_ = false;
     if (hooks_) hooks_->on_turn_end(*this);
+    if (movement_offered_) {  // a movement after scoring (TURN_END): the turn ends after it
+        movement_->step = 1;
+        movement_after_commit_ = true;
+        phase_ = Phase::MovementPhase;
+        return;
+    }
+    pass_turn();
+}
+
+void Game::pass_turn() {
     if (end_requested_ || tiles_left() == 0) {
         finish_game();
         return;
@@ -186,16 +197,19 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     std::string name;
     int points = base_points(root, completed, name);
     ScoreEntry::Counts counts = score_counts(root, points);
+    std::vector<ScoringAward> awards;
     if (hooks_) {
         scored_info(root, completed, final_scoring, points, name, *scratch_scored_);
         for (const auto& a : scratch_scored_->attributes) counts.attributes.emplace_back(a.declared->label, a.segments);
-        points = hooks_->score_feature(*this, *scratch_scored_, &counts.adjustments);
+        points = hooks_->score_feature(*this, *scratch_scored_, &counts.adjustments, awards);
     }
     const FeatureKind kind = t.kind;
     for (uint8_t p : scorers) {
         record_points(p, points, name, kind, final_scoring);
         score_log_.back().counts = counts;
     }
+    // Points expansions give besides the feature's own (the fairy's), after them.
+    for (ScoringAward& a : awards) record_points(a.player, a.points, std::move(a.name), kind, final_scoring);
     return points;
 }
 
@@ -229,6 +243,12 @@ void Game::score_completed_this_turn() {
         if (features_.totals(root).follower_total) return_followers(root);
 }
 
+bool Game::scores_this_turn(uint32_t feature) const {
+    std::vector<uint32_t>& roots = *scratch_preview_;
+    collect_completed_this_turn(roots);
+    return std::find(roots.begin(), roots.end(), features_.find(feature)) != roots.end();
+}
+
 void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vector<int>& out) const {
     out.assign(players_.size(), 0);
     std::vector<uint32_t>& roots = *scratch_preview_;
@@ -236,6 +256,7 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
     uint32_t extra_root = Features::kNone;
     if (meeple_option && *meeple_option < meeple_options_.size()) extra_root = meeple_options_[*meeple_option].feature;
     std::vector<uint8_t> scorers;
+    std::vector<ScoringAward> awards;
     std::string name;
     for (uint32_t root : roots) {
         std::array<uint8_t, kMaxPlayers> followers = features_.totals(root).followers;
@@ -243,12 +264,14 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
         majority(followers, players_.size(), scorers);
         if (scorers.empty()) continue;
         int points = base_points(root, true, name);
+        awards.clear();
         if (hooks_) {
             scored_info(root, true, false, points, name, *scratch_scored_);
             scratch_scored_->scorers = scorers;
-            points = hooks_->score_feature(*this, *scratch_scored_, nullptr);
+            points = hooks_->score_feature(*this, *scratch_scored_, nullptr, awards);
         }
         for (uint8_t p : scorers) out[p] += points;
+        for (const ScoringAward& a : awards) out[a.player] += a.points;
     }
 }
 

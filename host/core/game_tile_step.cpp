@@ -15,10 +15,12 @@ namespace ck::host {
 uint32_t Game::tiles_left() const {
     if (end_turn_) {
         const int64_t left = static_cast<int64_t>(*end_turn_) - draws_;
-        return static_cast<uint32_t>(std::clamp<int64_t>(left, 0, static_cast<int64_t>(pack_.size())));
+        return static_cast<uint32_t>(std::clamp<int64_t>(left, 0, static_cast<int64_t>(drawable_count())));
     }
     if (draw_order_end_marker_) return static_cast<uint32_t>(draw_order_.size() - draw_order_next_);
-    return static_cast<uint32_t>(pack_.size());
+    // Held-back tiles do not count: JCloisterZone's pack size counts its
+    // active groups only, and the game ends when they are empty.
+    return static_cast<uint32_t>(drawable_count());
 }
 
 bool Game::draw_next(TileTypeId& out) {
@@ -32,8 +34,17 @@ bool Game::draw_next(TileTypeId& out) {
                             "\" is not left in the pack");
         index = static_cast<size_t>(it - pack_.begin());
     } else {
-        if (pack_.empty()) return false;
-        index = static_cast<size_t>(jcz_next_int(draw_random_, static_cast<int>(pack_.size())));
+        const size_t count = drawable_count();
+        if (count == 0) return false;
+        index = static_cast<size_t>(jcz_next_int(draw_random_, static_cast<int>(count)));
+        // The index counts the drawable tiles only (JCloisterZone's active
+        // groups, in pack order).
+        if (count != pack_.size())
+            for (size_t i = 0, seen = 0; i < pack_.size(); ++i)
+                if (drawable(pack_[i]) && seen++ == index) {
+                    index = i;
+                    break;
+                }
     }
     out = pack_[index];
     pack_.erase(pack_.begin() + static_cast<ptrdiff_t>(index));
@@ -63,7 +74,10 @@ void Game::enter_tile_phase() {
         end_before_turn();
         return;
     }
-    if (hooks_) offer_tile_step_options();
+    if (hooks_) {
+        hooks_->on_turn_start(*this, active_);  // TURN_START: points at the start of a turn
+        offer_tile_step_options();
+    }
     if (tile_step_options_.empty()) draw_regular_tile();  // nothing else to do: draw
 }
 
@@ -215,6 +229,7 @@ void Game::place_tile(TileTypeId type, const Placement& p) {
     }
     do_place(type, p);
     drawn_.reset();
+    release_held_back(type);
     if (hooks_) hooks_->on_tile_placed(*this, active_, p, type, from_hand_);
     enter_action_phase();
 }

@@ -22,6 +22,8 @@ inline constexpr std::size_t kMaxTileSetsPerFile = 1'000;
 // length of their names (segment attributes, tile_def.hpp).
 inline constexpr std::size_t kMaxTrueAttributes = 8;
 inline constexpr std::size_t kMaxAttributeName = 32;
+// Other child elements kept per <tile> (tile markers, tile_def.hpp).
+inline constexpr std::size_t kMaxTileMarkers = 16;
 // Tile types in one game, all files together: a tile type is a 16-bit
 // index (TileTypeId) everywhere in the host.
 inline constexpr std::size_t kMaxCatalogTiles = 65'535;

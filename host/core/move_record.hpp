@@ -8,9 +8,14 @@
 //                     a tile-step choice is pending
 //   DeployMeeple   -> Game::deploy_meeple(move.pointer, move.meeple)
 //   PlaceToken     -> Game::apply_expansion_option(i) for the offered option
-//                     equal to move.option (same action, token kind, tile)
+//                     equal to move.option (same action, token kind, tile);
+//                     any expansion action, also one moving a neutral figure
+//                     (option.neutral_figure) or sending a figure back
+//                     (option.return_source)
 //   Pass           -> Game::pass()
 //   ReturnFigure   -> Game::return_figure(move.meeple) (move.pointer: where it stood)
+//   MoveNeutralFigure -> Game::choose_movement(move.target) in a MovementPhase
+//                     (move.player: who chose the step)
 //   Commit         -> Game::commit(move.random)
 //
 // Tiles drawn and set aside because they fit nowhere are not moves; they are
@@ -58,7 +63,7 @@ std::string format_meeple_id(MeepleId id);  // "0.small.3"
 // Parses "<player>.small.<n>"; throws HostError on anything else.
 MeepleId parse_meeple_id(const std::string& text);
 
-enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, ReturnFigure };
+enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, ReturnFigure, MoveNeutralFigure };
 
 struct Move {
     MoveType type = MoveType::Pass;
@@ -68,7 +73,8 @@ struct Move {
     TileTypeId tile = 0;
     Placement placement;
     bool from_hand = false;  // played from the player's hand instead of drawn
-    // DeployMeeple, ReturnFigure
+    // DeployMeeple, ReturnFigure; PlaceToken of an option with a location:
+    // its segment and the figure standing there before it was applied
     FeaturePointer pointer;
     MeepleId meeple;
     // PlaceToken: the expansion option that was applied (for Little
@@ -76,6 +82,10 @@ struct Move {
     ExpansionOption option;
     // Commit: the value that re-seeded the draw generator (jcz-interop §4.10).
     double random = 0.0;
+    // MoveNeutralFigure: a step of a movement (Game::neutral_figure_kinds()
+    // index, where it went).
+    uint8_t neutral_figure = 0;
+    MoveTarget target;
 };
 
 using MoveRecord = std::vector<Move>;

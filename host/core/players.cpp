@@ -24,6 +24,10 @@ FigureChoice RandomPlayer::choose_figure(const Game& game) {
     return {FigureChoice::Kind::Return, pick - 1 - meeples - expansion};
 }
 
+size_t RandomPlayer::choose_movement(const Game& game) {
+    return rng_.below(static_cast<uint32_t>(game.movement()->targets.size()));
+}
+
 namespace {
 int advantage(const std::vector<int>& points, uint8_t me) {
     int best_other = 0;
@@ -50,14 +54,25 @@ GreedyPlayer::Plan GreedyPlayer::best_plan(const Game& game) {
         }
         best = {value, placement, figure};
     };
+    // The trials copy a game without its history (moves and score log,
+    // which nothing here reads): a copy per placement and per action.
+    Game base = game;
+    base.forget_history();
     const auto& placements = game.legal_placements();
     for (size_t i = 0; i < placements.size(); ++i) {
-        Game trial = game;
+        Game trial = base;
         trial.place_tile(tile, placements[i]);
         trial.preview_commit_points(std::nullopt, points_);
-        consider(advantage(points_, me), i, {});
+        const int without_figure = advantage(points_, me);
+        consider(without_figure, i, {});
         if (trial.phase() != Phase::ActionPhase) continue;
         for (size_t m = 0; m < trial.meeple_options().size(); ++m) {
+            // A figure on a feature this commit does not score changes
+            // nothing now (most options through a magic portal).
+            if (!trial.scores_this_turn(trial.meeple_options()[m].feature)) {
+                consider(without_figure, i, {FigureChoice::Kind::Meeple, m});
+                continue;
+            }
             trial.preview_commit_points(m, points_);
             consider(advantage(points_, me), i, {FigureChoice::Kind::Meeple, m});
         }
@@ -111,6 +126,29 @@ FigureChoice GreedyPlayer::choose_figure(const Game& game) {
     return {};
 }
 
+size_t GreedyPlayer::choose_movement(const Game& game) { return greediest_movement(game, &rng_); }
+
+size_t greediest_movement(const Game& game, SplitMix64* ties) {
+    const uint8_t me = game.deciding_player();
+    const auto& targets = game.movement()->targets;
+    size_t best = 0;
+    int best_value = std::numeric_limits<int>::min();
+    uint32_t n_ties = 0;
+    for (size_t i = 0; i < targets.size(); ++i) {
+        int value = 0;
+        for (const PlacedFigure& f : game.figures())
+            if (f.pointer.at.pos == targets[i].at.pos) value += f.meeple.player == me ? -1 : 1;
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+            n_ties = 1;
+        } else if (value == best_value && ties != nullptr && ties->below(++n_ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
+
 std::unique_ptr<PlayerAgent> make_player(std::string_view type, uint64_t seed) {
     if (type == "random") return std::make_unique<RandomPlayer>(seed);
     if (type == "greedy") return std::make_unique<GreedyPlayer>(seed);
@@ -135,22 +173,57 @@ void apply_figure_choice(Game& game, const FigureChoice& choice) {
     }
 }
 
-void play_turn(Game& game, PlayerAgent& agent, std::optional<double> commit_random) {
-    if (game.awaiting_tile_choice()) {
-        const size_t choice = agent.choose_tile_step(game);
-        if (choice == 0) game.draw();
-        else game.choose_tile_step_option(choice - 1);
-        if (game.is_over()) return;  // every tile left fitted nowhere
+namespace {
+
+// The choices of a turn from wherever it stands: the tile step, the figure
+// step, the movement steps (`agent_for(p)` chooses for player p), the
+// commit. With `only_own`, it stops at a movement step another player
+// chooses.
+template <class AgentFor>
+void play_turn_with(Game& game, AgentFor agent_for, std::optional<double> commit_random, bool only_own = false) {
+    const uint8_t me = game.deciding_player();
+    PlayerAgent& agent = agent_for(game.active_player());
+    if (game.phase() == Phase::TilePhase) {
+        if (game.awaiting_tile_choice()) {
+            const size_t choice = agent.choose_tile_step(game);
+            if (choice == 0) game.draw();
+            else game.choose_tile_step_option(choice - 1);
+            if (game.is_over()) return;  // every tile left fitted nowhere
+        }
+        const size_t i = agent.choose_placement(game);
+        const Placement placement = game.legal_placements().at(i);  // copied: placing changes the list
+        game.place_tile(*game.drawn_tile(), placement);
     }
-    const size_t i = agent.choose_placement(game);
-    const Placement placement = game.legal_placements().at(i);  // copied: placing changes the list
-    game.place_tile(*game.drawn_tile(), placement);
     if (game.phase() == Phase::ActionPhase) apply_figure_choice(game, agent.choose_figure(game));
-    game.commit(commit_random);
+    while (game.phase() == Phase::MovementPhase) {
+        if (only_own && game.deciding_player() != me) return;
+        game.choose_movement(agent_for(game.deciding_player()).choose_movement(game));
+    }
+    if (game.phase() == Phase::CommitActionPhase) game.commit(commit_random);
+    // A movement TURN_END opened after scoring.
+    while (game.phase() == Phase::MovementPhase) {
+        if (only_own && game.deciding_player() != me) return;
+        game.choose_movement(agent_for(game.deciding_player()).choose_movement(game));
+    }
+}
+
+}  // namespace
+
+void play_own_decisions(Game& game, PlayerAgent& agent, std::optional<double> commit_random) {
+    play_turn_with(game, [&](uint8_t) -> PlayerAgent& { return agent; }, commit_random, true);
+}
+
+void play_turn(Game& game, PlayerAgent& agent, std::optional<double> commit_random) {
+    play_turn_with(game, [&](uint8_t) -> PlayerAgent& { return agent; }, commit_random);
+}
+
+void play_turn(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents,
+               std::optional<double> commit_random) {
+    play_turn_with(game, [&](uint8_t p) -> PlayerAgent& { return *agents.at(p); }, commit_random);
 }
 
 void play_to_end(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents) {
-    while (!game.is_over()) play_turn(game, *agents.at(game.active_player()));
+    while (!game.is_over()) play_turn(game, agents);
 }
 
 }  // namespace ck::host

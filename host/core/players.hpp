@@ -4,7 +4,8 @@
 //           option offered (a halfling in hand that fits); then uniform over
 //           the tile's legal placements, then uniform over "no figure" and
 //           every figure option offered (figures of every kind, figures to
-//           take back, and expansion actions).
+//           take back, and expansion actions); uniform over the targets
+//           of a movement step.
 //   greedy  the (placement, figure) pair with the best immediate score
 //           difference — own points minus the best opponent's — from what
 //           this turn's commit would score (taking a figure back counts the
@@ -12,6 +13,8 @@
 //           step with options it evaluates every option that way and plays
 //           the best one if it gains something now (advantage > 0); a
 //           regular draw is unknown in advance, so otherwise it draws.
+//           A movement step goes where it would eat the most figures of
+//           other players less its own.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +46,9 @@ public:
     virtual size_t choose_placement(const Game& game) = 0;
     // ActionPhase: what to do in the figure step.
     virtual FigureChoice choose_figure(const Game& game) = 0;
+    // MovementPhase, when this agent's player is the one to choose
+    // (Game::deciding_player()): an index into game.movement()->targets.
+    virtual size_t choose_movement(const Game& game) = 0;
 };
 
 class RandomPlayer : public PlayerAgent {
@@ -52,6 +58,7 @@ public:
     size_t choose_tile_step(const Game& game) override;
     size_t choose_placement(const Game& game) override;
     FigureChoice choose_figure(const Game& game) override;
+    size_t choose_movement(const Game& game) override;
 
 private:
     SplitMix64 rng_;
@@ -64,6 +71,9 @@ public:
     size_t choose_tile_step(const Game& game) override;
     size_t choose_placement(const Game& game) override;
     FigureChoice choose_figure(const Game& game) override;
+    // The target whose space holds the most figures of other players less
+    // its own (a dragon eats them; nothing scores in a movement).
+    size_t choose_movement(const Game& game) override;
 
 private:
     // The best (placement, figure) for the tile `game` has to place now.
@@ -81,6 +91,11 @@ private:
     std::vector<int> points_;
 };
 
+// MovementPhase: the target whose space holds the most figures of players
+// other than the deciding one, less that player's own (what a dragon
+// eats); ties broken with `ties`, or the first when null.
+size_t greediest_movement(const Game& game, SplitMix64* ties);
+
 // "random" or "greedy"; throws HostError for anything else.
 std::unique_ptr<PlayerAgent> make_player(std::string_view type, uint64_t seed);
 const std::vector<std::string>& player_types();
@@ -90,9 +105,19 @@ void apply_figure_choice(Game& game, const FigureChoice& choice);
 
 // Plays the active player's whole turn with `agent`: choose between drawing
 // and the tile-step options when there is a choice, place the tile, take
-// the figure step, commit (with `commit_random`, when given, as the value
-// that re-seeds the draws: Game::commit). The game must be in TilePhase.
+// the figure step, choose the steps of a movement, commit (with
+// `commit_random`, when given, as the value that re-seeds the draws:
+// Game::commit). The game must be in TilePhase. The first form lets
+// `agent` choose every movement step too; the second asks each step of
+// agents[step's player].
 void play_turn(Game& game, PlayerAgent& agent, std::optional<double> commit_random = std::nullopt);
+void play_turn(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents,
+               std::optional<double> commit_random = std::nullopt);
+// The choices of the player who decides now (Game::deciding_player()),
+// from wherever the turn stands, until another player is to choose a
+// movement step or the turn is committed (`cloisterkit serve`'s computer
+// seats, beside people).
+void play_own_decisions(Game& game, PlayerAgent& agent, std::optional<double> commit_random = std::nullopt);
 
 // Plays until the game is over; agents[i] plays player i.
 void play_to_end(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents);

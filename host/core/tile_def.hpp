@@ -50,7 +50,16 @@ struct TileDef {
     // other than its legs (N, E at R0) are unused and `hypotenuse` is the D edge.
     std::array<EdgeType, 4> edges{};
     EdgeType hypotenuse = EdgeType::Field;
+    // Names of the tile's other child elements (`<volcano/>`, `<portal/>`),
+    // in document order, once each: what expansions may declare as tile
+    // markers. At most limits::kMaxTileMarkers.
+    std::vector<std::string> markers;
 
+    bool has_marker(std::string_view name) const {
+        for (const auto& m : markers)
+            if (m == name) return true;
+        return false;
+    }
     bool is_triangle() const { return shape == TileShape::Triangle; }
 };
 

@@ -220,7 +220,8 @@ private:
                 seg.kind = FeatureKind::Garden;
                 seg.location = loc::I;
             } else {
-                continue;  // another expansion's element
+                read_marker(child, tile);  // another expansion's element: a marker it may declare
+                continue;
             }
             if (seg.kind != FeatureKind::Field) seg.wagon_move = child.attribute("wagon-move").as_string();
             read_true_attributes(child, tile.id, seg);
@@ -231,6 +232,20 @@ private:
             fail_tile(node, tile.id, "field half " + format_location(clash) + " lies on a city side");
         compute_edges(tile);
         return tile;
+    }
+
+    // A child element that is no feature (<volcano/>), kept by name for
+    // expansions that declare it as a tile marker.
+    void read_marker(pugi::xml_node element, TileDef& tile) const {
+        const std::string_view name = element.name();
+        if (tile.has_marker(name)) return;
+        if (tile.markers.size() == limits::kMaxTileMarkers)
+            fail_tile(element, tile.id, "more than " + std::to_string(limits::kMaxTileMarkers) +
+                                            " other elements in one <tile>");
+        if (name.size() > limits::kMaxAttributeName)
+            fail_tile(element, tile.id, "element name longer than " + std::to_string(limits::kMaxAttributeName) +
+                                            " bytes");
+        tile.markers.emplace_back(name);
     }
 
     // Attributes set to "true" (<road inn="true">), kept for expansions that

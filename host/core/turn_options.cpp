@@ -14,6 +14,7 @@ std::string_view turn_option_kind_name(TurnOption::Kind kind) {
         case TurnOption::Kind::Figure: return "figure";
         case TurnOption::Kind::Building: return "building";
         case TurnOption::Kind::Return: return "return";
+        case TurnOption::Kind::Move: return "move";
     }
     return "?";
 }
@@ -42,6 +43,17 @@ std::vector<TurnOption> turn_options(const Game& game) {
                            .at = legal[i].at,
                            .rotation = legal[i].rotation,
                            .index = i});
+    } else if (game.phase() == Phase::MovementPhase && game.movement()) {
+        const MovementOffer& m = *game.movement();
+        const NeutralFigureKind& figure = game.neutral_figure_kinds()[m.figure];
+        for (size_t i = 0; i < m.targets.size(); ++i)
+            out.push_back({.kind = Kind::Move,
+                           .label = "move " + figure.label + " to " + format_tile_ref(m.targets[i].at) +
+                                    (m.targets[i].location ? " " + format_location(m.targets[i].location) : std::string()),
+                           .at = m.targets[i].at,
+                           .location = m.targets[i].location,
+                           .figure_kind = figure.name,
+                           .index = i});
     } else if (game.phase() == Phase::ActionPhase) {
         out.push_back({.kind = Kind::Pass, .label = "no figure"});
         const auto& meeples = game.meeple_options();
@@ -62,6 +74,7 @@ std::vector<TurnOption> turn_options(const Game& game) {
             out.push_back({.kind = Kind::Building,
                            .label = actions[i].label,
                            .at = actions[i].at,
+                           .location = actions[i].location,
                            .action = actions[i].action,
                            .token_kind = actions[i].token_kind,
                            .index = i});
@@ -95,6 +108,7 @@ void play_turn_option(Game& game, const TurnOption& option) {
         case Kind::Figure: apply_figure_choice(game, {FigureChoice::Kind::Meeple, option.index}); return;
         case Kind::Building: apply_figure_choice(game, {FigureChoice::Kind::Expansion, option.index}); return;
         case Kind::Return: apply_figure_choice(game, {FigureChoice::Kind::Return, option.index}); return;
+        case Kind::Move: game.choose_movement(option.index); return;
     }
 }
 
@@ -104,6 +118,7 @@ size_t turn_option_count(const Game& game) {
     if (game.phase() == Phase::TilePhase && game.drawn_tile()) return game.legal_placements().size();
     if (game.phase() == Phase::ActionPhase)
         return 1 + game.meeple_options().size() + game.expansion_options().size() + game.return_options().size();
+    if (game.phase() == Phase::MovementPhase && game.movement()) return game.movement()->targets.size();
     return 0;
 }
 
@@ -123,6 +138,9 @@ void play_turn_option_at(Game& game, size_t i) {
         o.index = i - (i > 0);
     } else if (game.phase() == Phase::TilePhase) {
         o.kind = Kind::Tile;
+        o.index = i;
+    } else if (game.phase() == Phase::MovementPhase) {
+        o.kind = Kind::Move;
         o.index = i;
     } else if (i == 0) {
         o.kind = Kind::Pass;

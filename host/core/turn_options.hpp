@@ -8,8 +8,10 @@
 // Game::legal_placements() order; the figure step lists "pass" (no
 // figure), the figures (Game::meeple_options()), the expansions' actions
 // (Game::expansion_options()) and the figures that may be taken back
-// (Game::return_options()). Nothing is listed when the game is over or the
-// turn only waits for its commit (Game::commit; settle_turn does it).
+// (Game::return_options()); a movement step lists its targets, for the
+// player who chooses it (Game::deciding_player()). Nothing is listed when
+// the game is over or the turn only waits for its commit (Game::commit;
+// settle_turn does it).
 #pragma once
 
 #include <optional>
@@ -31,6 +33,7 @@ struct TurnOption {
         Figure,    // a figure of kind `figure_kind` on `feature` at `location` of `at`
         Building,  // an expansion's figure-step action (`action`, `token_kind` at `at`)
         Return,    // take back `meeple`, standing at `at`, scoring its feature
+        Move,      // a step of a movement: neutral figure `figure_kind` to `at` (`location`: a segment)
     };
     Kind kind = Kind::Draw;
     std::string label;  // for people: "place BA/RCr at (1,0) R90"
@@ -38,14 +41,14 @@ struct TurnOption {
     TileRef at;         // Tile, Figure, Building, Return
     int rotation = 0;   // Tile: quarter turns clockwise
     FeatureKind feature = FeatureKind::Road;  // Figure, Return
-    Location location = 0;                    // Figure: the segment, board orientation
-    std::string figure_kind;                  // Figure: "small", "abbot", ...
+    Location location = 0;                    // Figure, Building, Move: the segment, board orientation (0: the tile)
+    std::string figure_kind;                  // Figure: "small", "abbot", ...; Move: the neutral figure ("dragon")
     std::string action, token_kind;           // Building
     std::string meeple;                       // Return: the meeple id as saved games write it
     size_t index = 0;                         // into the Game list the option comes from
 };
 
-// "draw", "hand-tile", "tile", "pass", "figure", "building", "return".
+// "draw", "hand-tile", "tile", "pass", "figure", "building", "return", "move".
 std::string_view turn_option_kind_name(TurnOption::Kind kind);
 
 // The options of the player on turn (empty when none is open).

@@ -24,6 +24,8 @@ bool phase_accepts(Phase phase, MessageType type) {
         case MessageType::DeployMeeple:
         case MessageType::PlaceToken:
         case MessageType::ReturnMeeple: return phase == Phase::ActionPhase;
+        // The fairy moves in the figure step, the dragon in a movement.
+        case MessageType::MoveNeutralFigure: return phase == Phase::ActionPhase || phase == Phase::MovementPhase;
         case MessageType::Pass: return phase == Phase::ActionPhase || phase == Phase::CommitActionPhase;
         case MessageType::Commit: return phase == Phase::CommitActionPhase;
         case MessageType::Undo: return true;
@@ -45,6 +47,7 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     s.farmers = saved.setup.element_enabled(kElementFarmers);
     s.figure_kinds = figure_kinds_of(mapped.expansions);
     s.segment_attributes = segment_attributes_of(mapped.expansions);
+    add_movement_declarations(mapped.expansions, s);
     s.rules = mapped.rules;
     s.initial_random = saved.initial_random;
     // 5.7's seeds cannot be reproduced: tiles beyond drawOrder come from the
@@ -162,7 +165,7 @@ void Replay::apply(size_t, const ReplayMessage& m) {
     // game is over it is nobody's turn: the phase check below says so.
     if (m.player && game_->phase() != Phase::GameOverPhase) {
         const size_t players = game_->player_count();
-        const uint8_t active = game_->active_player();
+        const uint8_t active = game_->deciding_player();  // a movement step's player, else the turn's
         if (*m.player < 0 || static_cast<size_t>(*m.player) >= players)
             illegal("sent by player " + std::to_string(*m.player) + ", who does not exist (the game has " +
                     std::to_string(players) + " players, 0 to " + std::to_string(players - 1) + ")");
@@ -194,14 +197,17 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         case MessageType::DeployMeeple: apply_deploy_meeple(std::get<DeployMeeple>(m.payload)); break;
         case MessageType::PlaceToken: apply_place_token(std::get<PlaceToken>(m.payload)); break;
         case MessageType::ReturnMeeple: apply_return_meeple(std::get<ReturnMeeple>(m.payload)); break;
+        case MessageType::MoveNeutralFigure: apply_move_neutral_figure(std::get<MoveNeutralFigure>(m.payload)); break;
         case MessageType::Pass: game_->pass(); break;
         case MessageType::Commit: game_->commit(m.random); break;
         case MessageType::Undo: break;
     }
     // The engine keeps a state for UNDO when the message carries no random
     // value (or 5.7 salt) and the same player is still active; otherwise the
-    // turn is over.
-    if (!m.random && !m.salt && game_->active_player() == before.active_player()) {
+    // turn is over. JCloisterZone forgets the turn's states after a step of
+    // a movement, which other players choose (the dragon's).
+    const bool movement_step = before.phase() == Phase::MovementPhase;
+    if (!m.random && !m.salt && !movement_step && game_->active_player() == before.active_player()) {
         // Lenient PASSes change nothing and can repeat without end; each
         // would keep a copy of the game.
         if (undo_stack_.size() == limits::kMaxUndoStates)
@@ -339,6 +345,23 @@ void Replay::apply_deploy_meeple(const DeployMeeple& given) {
 void Replay::apply_return_meeple(const ReturnMeeple& r) {
     const MeepleId id = game_->parse_meeple(r.meeple_id);
     const FigureKind& kind = game_->figure_kinds()[id.kind];
+    // A source of an expansion's option (the princess): the option sending
+    // back the figure standing there.
+    const auto& options = game_->expansion_options();
+    for (size_t i = 0; i < options.size(); ++i)
+        if (options[i].return_source == r.source && options[i].at == r.pointer.at &&
+            options[i].location == r.pointer.location) {
+            const auto& figures = game_->figures();
+            const bool there = std::any_of(figures.begin(), figures.end(), [&](const PlacedFigure& f) {
+                return f.meeple == id && f.pointer == r.pointer;
+            });
+            if (!there) illegal("meeple " + r.meeple_id + " does not stand at " + describe_pointer(r.pointer));
+            game_->apply_expansion_option(i);
+            return;
+        }
+    if (std::any_of(options.begin(), options.end(), [&](const ExpansionOption& o) { return o.return_source == r.source; }))
+        illegal("source " + r.source + " cannot take back the figure at " + describe_pointer(r.pointer) +
+                " (not offered there)");
     if (!kind.returnable || kind.jcz_return_source != r.source)
         illegal("source " + r.source + " does not take back the " + kind.name +
                 (kind.returnable ? " (its source is " + kind.jcz_return_source + ")" : " (it cannot be taken back)"));
@@ -354,6 +377,42 @@ void Replay::apply_return_meeple(const ReturnMeeple& r) {
     if (game_->feature_at(r.pointer).completed)
         illegal("meeple " + r.meeple_id + " stands on a completed feature, which scores instead of letting it return");
     game_->return_figure(id);
+}
+
+void Replay::apply_move_neutral_figure(const MoveNeutralFigure& n) {
+    const auto& kinds = game_->neutral_figure_kinds();
+    const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const NeutralFigureKind& k) { return k.jcz_id == n.figure_id; });
+    if (kind == kinds.end()) illegal("no enabled expansion has the neutral figure " + n.figure_id);
+    check_pointer_corner(n.at);
+    const Location location = n.pointer ? n.pointer->location : 0;
+    if (game_->phase() == Phase::MovementPhase) {
+        const MovementOffer& offer = *game_->movement();
+        if (kinds[offer.figure].jcz_id != n.figure_id)
+            illegal("it is " + kinds[offer.figure].label + "'s movement, not " + kind->label + "'s");
+        try {
+            game_->choose_movement(MoveTarget{n.at, location});
+        } catch (const HostError& e) {
+            illegal(e.what());
+        }
+        return;
+    }
+    const auto& options = game_->expansion_options();
+    for (size_t i = 0; i < options.size(); ++i)
+        if (options[i].neutral_figure == kind->name && options[i].at == n.at && options[i].location == location) {
+            if (!n.meeple_id.empty()) {
+                const MeepleId id = game_->parse_meeple(n.meeple_id);
+                const auto& figures = game_->figures();
+                if (!std::any_of(figures.begin(), figures.end(), [&](const PlacedFigure& f) {
+                        return f.meeple == id && f.pointer.at == n.at && f.pointer.location == location;
+                    }))
+                    illegal("meeple " + n.meeple_id + " does not stand at " + format_tile_ref(n.at) + " " +
+                            format_location(location));
+            }
+            game_->apply_expansion_option(i);
+            return;
+        }
+    illegal(kind->label + " cannot move to " + format_tile_ref(n.at) +
+            (location ? " " + format_location(location) : std::string()) + " now (not offered)");
 }
 
 void Replay::apply_place_token(const PlaceToken& t) {
@@ -391,7 +450,8 @@ AssertionState assertion_state_of(const Game& game) {
     switch (game.phase()) {
         case Phase::ActionPhase: s.can_pass = true; break;
         case Phase::TilePhase:
-        case Phase::CommitActionPhase: s.can_pass = false; break;
+        case Phase::CommitActionPhase:
+        case Phase::MovementPhase: s.can_pass = false; break;
         case Phase::GameOverPhase: break;  // no pending action
     }
     return s;

@@ -81,6 +81,7 @@ private:
     void collect_notes();
     void apply_place_token(const PlaceToken& t);
     void apply_return_meeple(const ReturnMeeple& r);
+    void apply_move_neutral_figure(const MoveNeutralFigure& n);
     void check_pointer_corner(TileRef at) const;
 
     SavedGame saved_;

@@ -70,6 +70,20 @@ void move_rules_jcz_does_not_know(SavedGame& g) {
     g.setup.rules = std::move(kept);
 }
 
+// MOVE_NEUTRAL_FIGURE: to a position (location 0), a feature pointer, or
+// next to the figure `meeple` (JCloisterZone's MeeplePointer).
+MoveNeutralFigure neutral_figure_message(const Game& game, int figure, const FeaturePointer& to,
+                                         const std::string& meeple) {
+    MoveNeutralFigure n;
+    n.figure_id = figure >= 0 ? game.neutral_figure_kinds()[static_cast<size_t>(figure)].jcz_id : std::string("?");
+    n.at = to.at;
+    if (to.location != 0) {
+        n.pointer = to;
+        n.meeple_id = meeple;
+    }
+    return n;
+}
+
 ReplayMessage message_of(const Move& move, const Game& game) {
     ReplayMessage m;
     m.player = move.player;
@@ -88,9 +102,31 @@ ReplayMessage message_of(const Move& move, const Game& game) {
                                      game.figure_kinds()[move.meeple.kind].jcz_return_source};
             break;
         case MoveType::PlaceToken:
-            m.type = MessageType::PlaceToken;
-            m.payload = PlaceToken{move.option.token_kind, "", move.option.at};
+            // An expansion's action: a neutral figure moved (the fairy next
+            // to a follower), a figure sent back (the princess) or a token.
+            if (!move.option.neutral_figure.empty()) {
+                m.type = MessageType::MoveNeutralFigure;
+                m.payload = neutral_figure_message(game, game.neutral_figure_index(move.option.neutral_figure),
+                                                   move.pointer,
+                                                   move.meeple.number ? game.meeple_text(move.meeple) : std::string());
+            } else if (!move.option.return_source.empty()) {
+                m.type = MessageType::ReturnMeeple;
+                m.payload = ReturnMeeple{move.pointer, game.meeple_text(move.meeple), move.option.return_source};
+            } else {
+                m.type = MessageType::PlaceToken;
+                m.payload = PlaceToken{move.option.token_kind, "", move.option.at};
+            }
             break;
+        case MoveType::MoveNeutralFigure: {
+            m.type = MessageType::MoveNeutralFigure;
+            FeaturePointer pointer{move.target.at, FeatureKind::Road, move.target.location};
+            if (move.target.location != 0) {
+                const int part = game.part_at_location(move.target.at, move.target.location);
+                if (part >= 0) pointer.kind = game.features().part(static_cast<uint32_t>(part)).kind;
+            }
+            m.payload = neutral_figure_message(game, move.neutral_figure, pointer, "");
+            break;
+        }
         case MoveType::Pass:
             m.type = MessageType::Pass;
             m.payload = Pass{};

@@ -19,7 +19,7 @@ struct TypeName {
     MessageType type;
     std::string_view name;
 };
-constexpr std::array<TypeName, 7> kMessageTypes{{
+constexpr std::array<TypeName, 8> kMessageTypes{{
     {MessageType::PlaceTile, "PLACE_TILE"},
     {MessageType::DeployMeeple, "DEPLOY_MEEPLE"},
     {MessageType::PlaceToken, "PLACE_TOKEN"},
@@ -27,12 +27,13 @@ constexpr std::array<TypeName, 7> kMessageTypes{{
     {MessageType::Commit, "COMMIT"},
     {MessageType::Undo, "UNDO"},
     {MessageType::ReturnMeeple, "RETURN_MEEPLE"},
+    {MessageType::MoveNeutralFigure, "MOVE_NEUTRAL_FIGURE"},
 }};
 
 // Message types JCloisterZone knows that belong to expansions we do not
 // replay: named as such rather than as "unknown".
-constexpr std::array<std::string_view, 10> kOtherJczTypes{
-    "MOVE_NEUTRAL_FIGURE", "CIRCLE_REMOVE_OR_DEPLOY", "FLOCK_EXPAND_OR_SCORE", "CAPTURE_FOLLOWER",
+constexpr std::array<std::string_view, 9> kOtherJczTypes{
+    "CIRCLE_REMOVE_OR_DEPLOY", "FLOCK_EXPAND_OR_SCORE", "CAPTURE_FOLLOWER",
     "PAY_RANSOM",          "EXCHANGE_FOLLOWER",       "BAZAAR_BID",            "BAZAAR_BUY_OR_SELL",
     "SCORE_ACROBATS",      "GAME_SETUP"};
 
@@ -112,18 +113,45 @@ DeployMeeple read_deploy_pointer(const JsonNode& node) {
     return d;
 }
 
+// A feature pointer {position, feature, location} (and a triangle's corner).
+FeaturePointer read_feature_pointer(const JsonNode& fp) {
+    fp.object();
+    FeaturePointer p;
+    p.at.pos = read_position(fp.at("position"));
+    p.kind = with_path(fp.at("feature"), [](const std::string& s) { return parse_feature_kind(s); });
+    p.location = read_pointer_location(fp.at("location"));
+    p.at.corner = read_corner(fp);
+    return p;
+}
+
 // JCZ's MeeplePointer: {featurePointer: {position, feature, location}, meepleId}.
 ReturnMeeple read_meeple_pointer(const JsonNode& node) {
     node.object();
     ReturnMeeple r;
-    const JsonNode fp = node.at("featurePointer");
-    fp.object();
-    r.pointer.at.pos = read_position(fp.at("position"));
-    r.pointer.kind = with_path(fp.at("feature"), [](const std::string& s) { return parse_feature_kind(s); });
-    r.pointer.location = read_pointer_location(fp.at("location"));
-    r.pointer.at.corner = read_corner(fp);
+    r.pointer = read_feature_pointer(node.at("featurePointer"));
     r.meeple_id = node.at("meepleId").id();
     return r;
+}
+
+// MOVE_NEUTRAL_FIGURE's `to` (JCZ's BoardPointer, MessageParser): an array
+// is a position, an object with meepleId a MeeplePointer, one with a
+// location a feature pointer, any other object a position.
+void read_neutral_target(const JsonNode& node, MoveNeutralFigure& out) {
+    if (!node.json().is_object()) {
+        out.at = read_tile_pointer(node);
+        return;
+    }
+    if (node.json().contains("meepleId")) {
+        const ReturnMeeple r = read_meeple_pointer(node);
+        out.pointer = r.pointer;
+        out.meeple_id = r.meeple_id;
+    } else if (node.json().contains("location")) {
+        out.pointer = read_feature_pointer(node);
+    } else {
+        out.at = read_tile_pointer(node);
+        return;
+    }
+    out.at = out.pointer->at;
 }
 
 // A token is "LB_TOWER" or ["com.jcloisterzone...LittleBuilding", "LB_TOWER"].
@@ -156,7 +184,8 @@ ReplayMessage read_message(const JsonNode& node) {
     // PASS and UNDO payloads may be missing; the others need one.
     std::optional<JsonNode> payload = node.find("payload");
     const bool needs_payload = m.type == MessageType::PlaceTile || m.type == MessageType::DeployMeeple ||
-                               m.type == MessageType::PlaceToken || m.type == MessageType::ReturnMeeple;
+                               m.type == MessageType::PlaceToken || m.type == MessageType::ReturnMeeple ||
+                               m.type == MessageType::MoveNeutralFigure;
     if (!payload && needs_payload) payload = node.at("payload");  // throws "missing"
     if (payload) {
         payload->object();
@@ -193,6 +222,13 @@ ReplayMessage read_message(const JsonNode& node) {
             ReturnMeeple r = read_meeple_pointer(payload->at("pointer"));
             r.source = payload->at("source").id();
             m.payload = r;
+            break;
+        }
+        case MessageType::MoveNeutralFigure: {
+            MoveNeutralFigure n;
+            n.figure_id = payload->at("figureId").id();
+            read_neutral_target(payload->at("to"), n);
+            m.payload = n;
             break;
         }
         case MessageType::Pass: m.payload = Pass{}; break;
@@ -421,6 +457,21 @@ namespace {
 
 Json position_json(Position p) { return Json::array({p.x, p.y}); }
 
+// A tile: [x, y], or {position, corner} for a triangle.
+Json tile_pointer_json(TileRef at) {
+    if (at.corner == Corner::None) return position_json(at.pos);
+    return {{"position", position_json(at.pos)}, {"corner", std::string(corner_name(at.corner))}};
+}
+
+Json feature_pointer_json(const FeaturePointer& p) {
+    Json fp = Json::object();  // the key order of JCZ's FeaturePointer serializer
+    fp["position"] = position_json(p.at.pos);
+    fp["location"] = format_location(p.location);
+    fp["feature"] = std::string(feature_kind_name(p.kind));
+    if (p.at.corner != Corner::None) fp["corner"] = std::string(corner_name(p.at.corner));
+    return fp;
+}
+
 Json message_payload(const ReplayMessage& m) {
     Json payload = Json::object();
     std::visit(
@@ -439,21 +490,19 @@ Json message_payload(const ReplayMessage& m) {
                 payload["pointer"] = ptr;
                 payload["meepleId"] = p.meeple_id;
             } else if constexpr (std::is_same_v<T, ReturnMeeple>) {
-                Json fp = Json::object();  // the key order of JCZ's FeaturePointer serializer
-                fp["position"] = position_json(p.pointer.at.pos);
-                fp["location"] = format_location(p.pointer.location);
-                fp["feature"] = std::string(feature_kind_name(p.pointer.kind));
-                if (p.pointer.at.corner != Corner::None) fp["corner"] = std::string(corner_name(p.pointer.at.corner));
-                payload["pointer"] = {{"featurePointer", fp}, {"meepleId", p.meeple_id}};
+                payload["pointer"] = {{"featurePointer", feature_pointer_json(p.pointer)}, {"meepleId", p.meeple_id}};
                 payload["source"] = p.source;
+            } else if constexpr (std::is_same_v<T, MoveNeutralFigure>) {
+                payload["figureId"] = p.figure_id;
+                if (!p.pointer)
+                    payload["to"] = tile_pointer_json(p.at);
+                else if (p.meeple_id.empty())
+                    payload["to"] = feature_pointer_json(*p.pointer);
+                else
+                    payload["to"] = {{"featurePointer", feature_pointer_json(*p.pointer)}, {"meepleId", p.meeple_id}};
             } else if constexpr (std::is_same_v<T, PlaceToken>) {
                 payload["token"] = p.token;  // the bare name, as the client sends it
-                if (p.pointer.corner == Corner::None) {
-                    payload["pointer"] = position_json(p.pointer.pos);
-                } else {
-                    payload["pointer"] = {{"position", position_json(p.pointer.pos)},
-                                          {"corner", std::string(corner_name(p.pointer.corner))}};
-                }
+                payload["pointer"] = tile_pointer_json(p.pointer);
             }
         },
         m.payload);

@@ -54,16 +54,26 @@ struct ReturnMeeple {
     std::string source;
 };
 
+// A neutral figure moved (The Princess & the Dragon): `{figureId, to}` where
+// `to` is a position [x, y] (the dragon), a feature pointer, or JCZ's
+// MeeplePointer {featurePointer, meepleId} (the fairy next to a follower).
+struct MoveNeutralFigure {
+    std::string figure_id;  // "dragon.1"
+    TileRef at;
+    std::optional<FeaturePointer> pointer;  // a feature pointer or the MeeplePointer's
+    std::string meeple_id;                  // the MeeplePointer's; empty otherwise
+};
+
 struct Pass {};
 struct Commit {};
 struct Undo {};
 
-enum class MessageType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple };
+enum class MessageType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple, MoveNeutralFigure };
 std::string_view message_type_name(MessageType t);  // "PLACE_TILE", ...
 
 struct ReplayMessage {
     MessageType type = MessageType::Pass;
-    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple> payload;
+    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple, MoveNeutralFigure> payload;
     // A non-null `random` in the payload reseeds the generator before the
     // message applies (jcz-interop §4.10); COMMIT always carries one in
     // JCloisterZone's files.

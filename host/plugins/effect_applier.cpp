@@ -18,6 +18,8 @@ constexpr size_t kMaxHandSize = 1000;
 // Tile-step options in one response: far more than any hand; it also keeps
 // one response well inside OptionTexts' limits.
 constexpr size_t kMaxTileStepOptions = 1000;
+// Tiles or targets listed in one movement-stage effect: more than a board holds.
+constexpr size_t kMaxListedTiles = 100000;
 
 constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
 
@@ -28,17 +30,26 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* TILE_STEP_OPTIONS */ bit(fb::Effect::OfferTileStepOption) | bit(fb::Effect::OfferTileStepOptions),
     /* PLACEMENT_CHECK */ bit(fb::Effect::VetoPlacement),
     /* TILE_PLACED */ bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::AddHandTile) |
-        bit(fb::Effect::RemoveHandTile),
-    /* FIGURE_OPTIONS */ bit(fb::Effect::OfferFigureOption),
+        bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
+    /* FIGURE_OPTIONS */ bit(fb::Effect::OfferFigureOption) | bit(fb::Effect::ForbidFigurePlacement) |
+        bit(fb::Effect::OfferFigurePlacements),
     /* APPLY_FIGURE_ACTION */ bit(fb::Effect::PlaceToken) | bit(fb::Effect::ConsumeFigureAction) |
-        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
+        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) |
+        bit(fb::Effect::ReturnFigures),
     /* FEATURE_SCORING */ bit(fb::Effect::AdjustFeaturePoints),
-    /* BONUS_POINTS */ bit(fb::Effect::AdjustFeaturePoints),
+    // AddPoints (1.3.0): points to a player besides the feature's scorers (the fairy's).
+    /* BONUS_POINTS */ bit(fb::Effect::AdjustFeaturePoints) | bit(fb::Effect::AddPoints),
     /* TURN_END */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
-        bit(fb::Effect::AddHandTile) | bit(fb::Effect::RemoveHandTile),
+        bit(fb::Effect::AddHandTile) | bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::OfferMovement) |
+        bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
     /* GAME_END_CHECK */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
     /* FINAL_SCORING */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
     /* APPLY_TILE_STEP_OPTION */ bit(fb::Effect::PlayHandTile) | bit(fb::Effect::SetExpansionData),
+    /* TURN_START */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
+    /* FIGURE_STEP_END */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
+        bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
+    /* APPLY_MOVEMENT_STEP */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
+        bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
 };
 
 std::string_view view(const flatbuffers::String* s) { return s ? std::string_view(s->c_str(), s->size()) : std::string_view(); }
@@ -48,6 +59,14 @@ TileRef to_host(const fb::TileRef& r) {
 }
 
 std::string ref_text(const fb::TileRef& r) { return format_tile_ref(to_host(r)); }
+
+// Figures standing on tile `at` (location 0) or on its segment `location`.
+int figures_at(const Game& game, TileRef at, Location location) {
+    int n = 0;
+    for (const PlacedFigure& f : game.figures())
+        n += f.pointer.at == at && (location == 0 || f.pointer.location == location);
+    return n;
+}
 
 }  // namespace
 
@@ -63,6 +82,7 @@ void EffectChecker::begin(const Game& game, ck_hook_id hook, size_t candidates) 
     hand_deltas_.clear();
     candidates_ = candidates;
     hand_tile_played_ = false;
+    movement_offered_ = false;
     tile_step_options_ = 0;
 }
 
@@ -90,7 +110,9 @@ std::string EffectChecker::change_hand(uint8_t player, uint16_t type, int delta)
     return {};
 }
 
-std::string EffectChecker::check(const fb::HookResponse& response) {
+std::string EffectChecker::check(const fb::HookResponse& response, std::string_view expansion_id) {
+    expansion_id_ = expansion_id;
+    movement_offered_ = false;
     if (response.effects() == nullptr) return {};
     for (flatbuffers::uoffset_t i = 0; i < response.effects()->size(); ++i) {
         const fb::EffectEntry* entry = response.effects()->Get(i);
@@ -106,6 +128,25 @@ std::string EffectChecker::check(const fb::HookResponse& response) {
             return "effect #" + std::to_string(i) + " (" + (type_name && *type_name ? type_name : "unknown type " +
                    std::to_string(static_cast<int>(entry->effect_type()))) + "): " + why;
     }
+    return {};
+}
+
+std::string EffectChecker::check_tile(const fb::TileRef* at, Location location, const char* what) const {
+    if (at == nullptr) return std::string("no ") + what + " tile given";
+    if (game_->board().tile_at(to_host(*at)) < 0) return std::string(what) + " tile " + ref_text(*at) + " is not on the board";
+    if (location != 0 && game_->part_at_location(to_host(*at), location) < 0)
+        return std::string(what) + " tile " + ref_text(*at) + " has no segment at location " + std::to_string(location);
+    return {};
+}
+
+std::string EffectChecker::check_own_neutral_figure(const flatbuffers::String* name) const {
+    const std::string_view n = view(name);
+    if (n.empty()) return "no neutral figure named";
+    const int k = game_->neutral_figure_index(n);
+    if (k < 0) return "the game has no neutral figure \"" + std::string(n) + "\"";
+    if (game_->neutral_figure_kinds()[static_cast<size_t>(k)].expansion != expansion_id_)
+        return "neutral figure \"" + std::string(n) + "\" belongs to " +
+               game_->neutral_figure_kinds()[static_cast<size_t>(k)].expansion;
     return {};
 }
 
@@ -181,8 +222,54 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
             if (o == nullptr) return "no option given";
             if (view(o->action()).empty()) return "option has no action";
             if (o->at() == nullptr) return "option has no tile";
-            if (game_->board().tile_at(to_host(*o->at())) < 0)
-                return "option's tile " + ref_text(*o->at()) + " is not on the board";
+            if (auto why = check_tile(o->at(), o->location(), "option's"); !why.empty()) return why;
+            if (o->neutral_figure() != nullptr && o->neutral_figure()->size() != 0)
+                return check_own_neutral_figure(o->neutral_figure());
+            if (o->return_source() != nullptr && o->return_source()->size() != 0 &&
+                figures_at(*game_, to_host(*o->at()), o->location()) == 0)
+                return "option returns the figure at " + ref_text(*o->at()) + " but none stands there";
+            return {};
+        }
+        case fb::Effect::MoveNeutralFigure: {
+            const auto* e = entry.effect_as_MoveNeutralFigure();
+            if (auto why = check_own_neutral_figure(e->figure()); !why.empty()) return why;
+            return check_tile(e->at(), e->location(), "target");
+        }
+        case fb::Effect::ReturnFigures: {
+            const auto* e = entry.effect_as_ReturnFigures();
+            if (auto why = check_tile(e->at(), e->location(), "the"); !why.empty()) return why;
+            if (figures_at(*game_, to_host(*e->at()), e->location()) == 0)
+                return "no figure stands at " + ref_text(*e->at()) +
+                       (e->location() ? " on that segment" : std::string());
+            return {};
+        }
+        case fb::Effect::ForbidFigurePlacement:
+            return check_tile(entry.effect_as_ForbidFigurePlacement()->at(), 0, "the");
+        case fb::Effect::OfferFigurePlacements: {
+            const auto* tiles = entry.effect_as_OfferFigurePlacements()->tiles();
+            if (tiles == nullptr) return {};
+            if (tiles->size() > kMaxListedTiles) return "more than " + std::to_string(kMaxListedTiles) + " tiles";
+            for (const fb::TileRef* t : *tiles)
+                if (auto why = check_tile(t, 0, "listed"); !why.empty()) return why;
+            return {};
+        }
+        case fb::Effect::OfferMovement: {
+            const auto* e = entry.effect_as_OfferMovement();
+            if (movement_offered_) return "a second movement offered in one response";
+            movement_offered_ = true;
+            if (auto why = check_own_neutral_figure(e->figure()); !why.empty()) return why;
+            if (auto why = check_player(e->player()); !why.empty()) return why;
+            const auto* targets = e->targets();
+            if (targets == nullptr || targets->size() == 0) return "no target offered";
+            if (targets->size() > kMaxListedTiles) return "more than " + std::to_string(kMaxListedTiles) + " targets";
+            std::vector<MoveTarget> seen;
+            for (const fb::MoveTarget* t : *targets) {
+                if (auto why = check_tile(&t->at(), t->location(), "target"); !why.empty()) return why;
+                const MoveTarget target{to_host(t->at()), t->location()};
+                if (std::find(seen.begin(), seen.end(), target) != seen.end())
+                    return "target " + ref_text(t->at()) + " offered twice";
+                seen.push_back(target);
+            }
             return {};
         }
         case fb::Effect::OfferTileStepOption: {
@@ -249,8 +336,11 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
         switch (entry->effect_type()) {
             case fb::Effect::AddPoints: {
                 const auto* e = entry->effect_as_AddPoints();
-                const std::string name = e->name() && e->name()->size() ? e->name()->str() : expansion_id;
-                game->add_points(e->player(), e->points(), name);
+                std::string name = e->name() && e->name()->size() ? e->name()->str() : expansion_id;
+                if (sink.awards != nullptr)
+                    sink.awards->push_back({e->player(), e->points(), std::move(name)});
+                else
+                    game->add_points(e->player(), e->points(), name);
                 break;
             }
             case fb::Effect::AdjustFeaturePoints: {
@@ -279,9 +369,41 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
             }
             case fb::Effect::OfferFigureOption: {
                 const auto* o = entry->effect_as_OfferFigureOption()->option();
-                sink.options->push_back(ExpansionOption{sink.expansion, std::string(view(o->action())),
-                                                        std::string(view(o->token_kind())), to_host(*o->at()),
-                                                        std::string(view(o->label()))});
+                sink.options->push_back(ExpansionOption{
+                    sink.expansion, std::string(view(o->action())), std::string(view(o->token_kind())),
+                    to_host(*o->at()), std::string(view(o->label())), o->location(),
+                    std::string(view(o->neutral_figure())), std::string(view(o->return_source()))});
+                break;
+            }
+            case fb::Effect::MoveNeutralFigure: {
+                const auto* e = entry->effect_as_MoveNeutralFigure();
+                game->move_neutral_figure(static_cast<size_t>(game->neutral_figure_index(view(e->figure()))),
+                                          NeutralFigureSpot{to_host(*e->at()), e->location(), std::nullopt});
+                break;
+            }
+            case fb::Effect::ReturnFigures: {
+                const auto* e = entry->effect_as_ReturnFigures();
+                game->return_figures(to_host(*e->at()), e->location());
+                break;
+            }
+            case fb::Effect::ForbidFigurePlacement:
+                sink.placement->forbidden.push_back(to_host(*entry->effect_as_ForbidFigurePlacement()->at()));
+                break;
+            case fb::Effect::OfferFigurePlacements: {
+                const auto* tiles = entry->effect_as_OfferFigurePlacements()->tiles();
+                if (tiles != nullptr)
+                    for (const fb::TileRef* t : *tiles) sink.placement->extra_tiles.push_back(to_host(*t));
+                break;
+            }
+            case fb::Effect::OfferMovement: {
+                const auto* e = entry->effect_as_OfferMovement();
+                MovementOffer offer;
+                offer.expansion = sink.expansion;
+                offer.figure = static_cast<uint8_t>(game->neutral_figure_index(view(e->figure())));
+                offer.player = e->player();
+                for (const fb::MoveTarget* t : *e->targets()) offer.targets.push_back({to_host(t->at()), t->location()});
+                offer.label = std::string(view(e->label()));
+                game->offer_movement(std::move(offer));
                 break;
             }
             case fb::Effect::OfferTileStepOption: {

@@ -30,9 +30,9 @@ public:
     // Starts checking the responses of one hook call against `game`;
     // `candidates` is the number of placements a PLACEMENT_CHECK asked about.
     void begin(const Game& game, ck_hook_id hook, size_t candidates = 0);
-    // "" when every effect of `response` is acceptable, else the reason
-    // (naming the effect's position and type).
-    std::string check(const fb::HookResponse& response);
+    // "" when every effect of `response`, from expansion `expansion_id`, is
+    // acceptable, else the reason (naming the effect's position and type).
+    std::string check(const fb::HookResponse& response, std::string_view expansion_id);
 
 private:
     std::string check_effect(const fb::EffectEntry& entry);
@@ -44,6 +44,10 @@ private:
     // Records one tile of `type` entering (+1) or leaving (-1) a hand;
     // fails if it is not there to leave or the hand would grow too large.
     std::string change_hand(uint8_t player, uint16_t type, int delta);
+    // The movement stage: a tile on the board, a segment of it (location 0:
+    // the tile), and a neutral figure the responding expansion declared.
+    std::string check_tile(const fb::TileRef* at, Location location, const char* what) const;
+    std::string check_own_neutral_figure(const flatbuffers::String* name) const;
 
     const Game* game_ = nullptr;
     ck_hook_id hook_ = 0;
@@ -60,6 +64,8 @@ private:
     };
     std::vector<HandDelta> hand_deltas_;  // hand changes of earlier effects in this hook
     size_t candidates_ = 0;
+    std::string_view expansion_id_;  // of the response being checked
+    bool movement_offered_ = false;   // an OfferMovement in this response already
     bool hand_tile_played_ = false;
     size_t tile_step_options_ = 0;
 };
@@ -74,6 +80,9 @@ struct EffectSink {
     OptionTexts* option_texts = nullptr;  // where the tile-step options' texts are kept
     const Game* state = nullptr;          // the state options are offered in (tile ids for labels)
     std::vector<uint8_t>* vetoed = nullptr;        // VetoPlacement: 1 per vetoed candidate
+    // BONUS_POINTS' AddPoints, given while a feature is scored (else AddPoints changes the game).
+    std::vector<ScoringAward>* awards = nullptr;
+    FigurePlacementChanges* placement = nullptr;   // ForbidFigurePlacement, OfferFigurePlacements
 };
 
 // Applies a response that EffectChecker accepted. `game` may be null for

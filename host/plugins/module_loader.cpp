@@ -124,6 +124,13 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* d : *m.deck_tile_sets())
             e.deck_tile_sets.push_back(
                 {str(d->tile_set()), d->count(), str(d->with_expansion()), str(d->without_expansion())});
+    if (m.neutral_figures() != nullptr)
+        for (const auto* n : *m.neutral_figures())
+            e.neutral_figures.push_back({str(n->name()), str(n->label()), str(n->jcz_id()), e.id});
+    if (m.tile_markers() != nullptr)
+        for (const auto* t : *m.tile_markers()) e.tile_markers.push_back({str(t->name()), str(t->label())});
+    if (m.held_back_tiles() != nullptr)
+        for (const auto* h : *m.held_back_tiles()) e.held_back_tiles.push_back({str(h->held()), str(h->until_placed())});
     // A mode this host does not know leaves the hooks to play hand tiles.
     if (const auto* h = m.hand_play(); h != nullptr && h->mode() == fb::HandPlay::InsteadOfDrawing)
         e.hand_play = {true, str(h->action()), str(h->label())};
@@ -157,6 +164,37 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
             return "segment attribute \"" + a.name + "\" has a label longer than " +
                    std::to_string(limits::kMaxDeclaredText) + " bytes";
     }
+    if (e.neutral_figures.size() > 32) return "more than 32 neutral figures";
+    for (const NeutralFigureKind& n : e.neutral_figures) {
+        if (!word(n.name))
+            return "neutral figure \"" + n.name + "\" is not a name of a-z, 0-9 and - (at most " +
+                   std::to_string(limits::kMaxAttributeName) + " bytes)";
+        if (n.label.size() > limits::kMaxDeclaredText || n.jcz_id.size() > limits::kMaxDeclaredText)
+            return "neutral figure \"" + n.name + "\" has a label or JCloisterZone id longer than " +
+                   std::to_string(limits::kMaxDeclaredText) + " bytes";
+        if (std::count_if(e.neutral_figures.begin(), e.neutral_figures.end(),
+                          [&](const NeutralFigureKind& o) { return o.name == n.name; }) > 1)
+            return "neutral figure \"" + n.name + "\" is declared twice";
+    }
+    if (e.tile_markers.size() > limits::kMaxTileMarkers)
+        return "more than " + std::to_string(limits::kMaxTileMarkers) + " tile markers";
+    for (const TileMarker& m : e.tile_markers) {
+        if (!word(m.name))
+            return "tile marker \"" + m.name + "\" is not a name of a-z, 0-9 and - (at most " +
+                   std::to_string(limits::kMaxAttributeName) + " bytes)";
+        if (m.label.size() > limits::kMaxDeclaredText)
+            return "tile marker \"" + m.name + "\" has a label longer than " +
+                   std::to_string(limits::kMaxDeclaredText) + " bytes";
+    }
+    const auto marker_declared = [&](const std::string& name) {
+        return std::any_of(e.tile_markers.begin(), e.tile_markers.end(),
+                           [&](const TileMarker& m) { return m.name == name; });
+    };
+    if (e.held_back_tiles.size() > 8) return "more than 8 held-back tile declarations";
+    for (const HeldBackTiles& h : e.held_back_tiles)
+        if (!marker_declared(h.held) || !marker_declared(h.until_placed))
+            return "held-back tiles \"" + h.held + "\" until \"" + h.until_placed +
+                   "\" name a tile marker the expansion does not declare";
     for (const DeckTileSetInfo& d : e.deck_tile_sets) {
         if (d.tile_set.empty() || d.tile_set.size() > limits::kMaxDeclaredText)
             return "a deck tile set has an empty or overlong id";

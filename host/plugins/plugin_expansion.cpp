@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
+#include "core/game.hpp"
 #include "core/tile_xml.hpp"
 
 namespace ck::host {
@@ -40,6 +41,23 @@ std::vector<SegmentAttribute> segment_attributes_of(const std::vector<const Plug
         throw HostError("the enabled expansions declare " + std::to_string(out.size()) +
                         " segment attributes together (32 at most)");
     return out;
+}
+
+void add_movement_declarations(const std::vector<const PluginExpansion*>& expansions, GameSetup& setup) {
+    for (const PluginExpansion* e : expansions) {
+        for (const NeutralFigureKind& n : e->neutral_figures) {
+            for (const NeutralFigureKind& other : setup.neutral_figures)
+                if (other.name == n.name)
+                    throw HostError("expansions " + other.expansion + " and " + e->id +
+                                    " both declare a neutral figure named \"" + n.name + "\"");
+            setup.neutral_figures.push_back(n);
+        }
+        for (const TileMarker& m : e->tile_markers)
+            if (std::none_of(setup.tile_markers.begin(), setup.tile_markers.end(),
+                             [&](const TileMarker& o) { return o.name == m.name; }))
+                setup.tile_markers.push_back(m);
+        setup.held_back_tiles.insert(setup.held_back_tiles.end(), e->held_back_tiles.begin(), e->held_back_tiles.end());
+    }
 }
 
 std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,

@@ -13,10 +13,13 @@
 #include <vector>
 
 #include "core/figure_kinds.hpp"
+#include "core/neutral_figures.hpp"
 #include "core/tile_def.hpp"
 #include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::host {
+
+struct GameSetup;
 
 class PluginModule;
 
@@ -109,6 +112,10 @@ struct PluginExpansion {
     HandPlayInfo hand_play;
     std::vector<SegmentAttribute> segment_attributes;  // checked at load
     std::vector<DeckTileSetInfo> deck_tile_sets;       // checked at load
+    // The movement stage (manifest revision 6), checked at load.
+    std::vector<NeutralFigureKind> neutral_figures;  // `expansion` is this one's id
+    std::vector<TileMarker> tile_markers;
+    std::vector<HeldBackTiles> held_back_tiles;
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element
@@ -130,6 +137,11 @@ std::vector<FigureKind> figure_kinds_of(const std::vector<const PluginExpansion*
 // The segment attributes the enabled expansions declare, each (kind, name)
 // once, in their order: what GameSetup::segment_attributes takes.
 std::vector<SegmentAttribute> segment_attributes_of(const std::vector<const PluginExpansion*>& expansions);
+
+// The neutral figures, tile markers and held-back tiles the enabled
+// expansions declare, into `setup` (each marker once). Throws HostError when
+// two declare a neutral figure of the same name.
+void add_movement_declarations(const std::vector<const PluginExpansion*>& expansions, GameSetup& setup);
 
 // The draw pile's tile sets: `game_set` once plus every enabled expansion's
 // deck tile sets whose conditions hold (a set named twice adds its counts).

@@ -185,6 +185,9 @@ ck_bytes PluginHooks::small_request(ck_hook_id hook, uint8_t value) {
             built = finish_request(hook, fb::HookArgs::FinalScoringArgs,
                                    fb::CreateFinalScoringArgs(request_, value).Union());
             break;
+        case CK_HOOK_TURN_START:
+            built = finish_request(hook, fb::HookArgs::TurnStartArgs, fb::CreateTurnStartArgs(request_, value).Union());
+            break;
         default: throw std::logic_error("hook " + hook_name(hook) + " has no small request");  // a host bug
     }
     const auto* first = static_cast<const uint8_t*>(built.data);
@@ -292,7 +295,7 @@ const fb::HookResponse* PluginHooks::call(uint32_t i, ck_hook_id hook, ck_bytes 
     const std::string bad = check_buffer<fb::HookResponse>(out.data, out.size, "CKRS");
     if (!bad.empty()) fail(i, hook, "response rejected: " + bad);
     const auto* response = flatbuffers::GetRoot<fb::HookResponse>(out.data);
-    const std::string refused = checker_.check(*response);
+    const std::string refused = checker_.check(*response, expansions_[i]->id);
     if (!refused.empty()) fail(i, hook, "response rejected: " + refused);
     return response;
 }
@@ -410,7 +413,8 @@ void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& pl
                        finish_request(CK_HOOK_TILE_PLACED, fb::HookArgs::TilePlacedArgs, args.Union()), &game);
 }
 
-void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) {
+void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out,
+                                 FigurePlacementChanges& placement) {
     // Declared placements first, without a call: each kind the player still
     // has, on the tile just placed, while the figure step is unused.
     if (!declared_placements_.empty() && !game.figure_action_taken()) {
@@ -425,9 +429,15 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
     const RoundTripScope round_trip(CK_HOOK_FIGURE_OPTIONS);
     start_request();
     const fb::TileRef tile = to_fb(placed);
-    const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile);
+    segment_features_.clear();
+    if (const int t = game.board().tile_at(placed); t >= 0)
+        for (uint32_t part = game.features().first_part(static_cast<uint16_t>(t));
+             part < game.features().part_end(static_cast<uint16_t>(t)); ++part)
+            segment_features_.push_back(game.feature_of(part));
+    const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile, request_.CreateVector(segment_features_));
     EffectSink sink;
     sink.options = &out;
+    sink.placement = &placement;
     call_all_and_apply(game, CK_HOOK_FIGURE_OPTIONS,
                        finish_request(CK_HOOK_FIGURE_OPTIONS, fb::HookArgs::FigureOptionsArgs, args.Union()), nullptr, sink);
 }
@@ -469,7 +479,8 @@ void PluginHooks::apply_figure_action(Game& game, uint8_t player, const Expansio
     auto& b = request_;
     const fb::TileRef at = to_fb(option.at);
     const auto fo = fb::CreateFigureOption(b, b.CreateString(option.action), b.CreateString(option.token_kind), &at,
-                                           b.CreateString(option.label));
+                                           b.CreateString(option.label), option.location,
+                                           b.CreateString(option.neutral_figure), b.CreateString(option.return_source));
     const auto args = fb::CreateApplyFigureActionArgs(b, player, fo);
     call_all_and_apply(game, CK_HOOK_APPLY_FIGURE_ACTION,
                        finish_request(CK_HOOK_APPLY_FIGURE_ACTION, fb::HookArgs::ApplyFigureActionArgs, args.Union()),
@@ -484,7 +495,7 @@ std::string PluginHooks::token_kind_name(std::string_view kind) const {
 }
 
 int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& feature,
-                               std::vector<PointsAdjustment>* adjustments) {
+                               std::vector<PointsAdjustment>* adjustments, std::vector<ScoringAward>& awards) {
     int points = feature.points;
     if (!any_has(CK_HOOK_FEATURE_SCORING) && !any_has(CK_HOOK_BONUS_POINTS)) return points;
     ck_bytes state{nullptr, 0};  // built at the first call, if any
@@ -504,7 +515,11 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
             checker_.begin(game, hook);
             const ReleaseScope release{*this};
             if (const fb::HookResponse* r = call(i, hook, state, request))
-                apply_effects(*r, nullptr, expansions_[i]->id, EffectSink{i, nullptr, &points, adjustments});
+            {
+                EffectSink sink{i, nullptr, &points, adjustments};
+                sink.awards = &awards;
+                apply_effects(*r, nullptr, expansions_[i]->id, sink);
+            }
         }
     }
     return points;
@@ -516,6 +531,39 @@ void PluginHooks::on_turn_end(Game& game) {
         const RoundTripScope round_trip(hook);
         call_all_and_apply(game, hook, small_request(hook, game.active_player()), &game);
     }
+}
+
+// ------------------------------------------------------------ the movement stage
+
+void PluginHooks::on_turn_start(Game& game, uint8_t player) {
+    if (!collect_callees(CK_HOOK_TURN_START, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_TURN_START);
+    call_all_and_apply(game, CK_HOOK_TURN_START, small_request(CK_HOOK_TURN_START, player), &game);
+}
+
+void PluginHooks::on_figure_step_end(Game& game, uint8_t player, TileRef placed) {
+    if (!collect_callees(CK_HOOK_FIGURE_STEP_END, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_FIGURE_STEP_END);
+    start_request();
+    const fb::TileRef tile = to_fb(placed);
+    const auto args = fb::CreateFigureStepEndArgs(request_, player, &tile);
+    call_all_and_apply(game, CK_HOOK_FIGURE_STEP_END,
+                       finish_request(CK_HOOK_FIGURE_STEP_END, fb::HookArgs::FigureStepEndArgs, args.Union()), &game);
+}
+
+void PluginHooks::apply_movement_step(Game& game, const MovementOffer& offer, size_t choice) {
+    const std::string& figure = game.neutral_figure_kinds().at(offer.figure).name;
+    require_applier(offer.expansion, CK_HOOK_APPLY_MOVEMENT_STEP, "movement of " + figure);
+    collect_callees(CK_HOOK_APPLY_MOVEMENT_STEP, game, static_cast<int>(offer.expansion));
+    const RoundTripScope round_trip(CK_HOOK_APPLY_MOVEMENT_STEP);
+    start_request();
+    const MoveTarget& t = offer.targets.at(choice);
+    const fb::MoveTarget target(to_fb(t.at), t.location);
+    const auto args =
+        fb::CreateMovementStepArgs(request_, offer.player, request_.CreateString(figure), offer.step, &target);
+    call_all_and_apply(game, CK_HOOK_APPLY_MOVEMENT_STEP,
+                       finish_request(CK_HOOK_APPLY_MOVEMENT_STEP, fb::HookArgs::MovementStepArgs, args.Union()),
+                       &game);
 }
 
 void PluginHooks::on_final_scoring(Game& game) {

@@ -72,12 +72,18 @@ public:
     void check_placements(const Game& game, uint8_t player, TileTypeId type, std::vector<Placement>& candidates) override;
     bool checks_placements(const Game& game) override { return collect_callees(CK_HOOK_PLACEMENT_CHECK, game); }
     void on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type, bool from_hand) override;
-    void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out) override;
+    using ExpansionHooks::figure_options;
+    using ExpansionHooks::score_feature;
+    void figure_options(const Game& game, uint8_t player, TileRef placed, std::vector<ExpansionOption>& out,
+                        FigurePlacementChanges& placement) override;
     void apply_figure_action(Game& game, uint8_t player, const ExpansionOption& option) override;
     std::string token_kind_name(std::string_view kind) const override;
-    int score_feature(const Game& game, const ScoredFeatureInfo& feature,
-                      std::vector<PointsAdjustment>* adjustments) override;
+    int score_feature(const Game& game, const ScoredFeatureInfo& feature, std::vector<PointsAdjustment>* adjustments,
+                      std::vector<ScoringAward>& awards) override;
     void on_turn_end(Game& game) override;
+    void on_turn_start(Game& game, uint8_t player) override;
+    void on_figure_step_end(Game& game, uint8_t player, TileRef placed) override;
+    void apply_movement_step(Game& game, const MovementOffer& offer, size_t choice) override;
     void on_final_scoring(Game& game) override;
 
     // The GameState bytes for `game`, from the cache when nothing changed
@@ -186,6 +192,7 @@ private:
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
     std::vector<fb::Placement> candidates_;  // scratch for PLACEMENT_CHECK
     std::vector<uint8_t> vetoed_;            // per candidate, from VetoPlacement
+    std::vector<uint32_t> segment_features_;  // scratch for FIGURE_OPTIONS
     struct SmallRequest {
         ck_hook_id hook;
         uint8_t value;

@@ -13,6 +13,28 @@ namespace {
 
 fb::TileRef to_fb(TileRef r) { return fb::TileRef(r.pos.x, r.pos.y, static_cast<fb::Corner>(r.corner)); }
 
+// GameSetup.tile_marks' segment for a mark of the tile itself (game_setup.fbs).
+constexpr uint8_t kTileItselfMark = 255;
+
+// GameSetup.mark_names: the tile markers, then the segment attributes' names.
+std::vector<std::string> mark_names_of(const Game& game) {
+    std::vector<std::string> names;
+    for (const TileMarker& m : game.tile_markers()) names.push_back(m.name);
+    for (const SegmentAttribute& a : game.segment_attributes())
+        if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
+    return names;
+}
+
+std::vector<std::string> neutral_figures_of(const Game& game) {
+    std::vector<std::string> out;
+    for (const NeutralFigureKind& k : game.neutral_figure_kinds()) {
+        out.push_back(k.name);
+        out.push_back(k.expansion);
+        out.push_back(k.label);
+    }
+    return out;
+}
+
 }  // namespace
 
 bool StateSerializer::setup_matches(const Game& game, const std::vector<std::string>& token_kinds) {
@@ -25,7 +47,8 @@ bool StateSerializer::setup_matches(const Game& game, const std::vector<std::str
     for (size_t p = 0; p < players.size(); ++p)
         if (players[p].name != key_.player_names[p]) return false;
     if (key_.expansions != game.expansions() || key_.declared_kinds != token_kinds || key_.rules != game.rules() ||
-        key_.figure_kinds != game.figure_kind_ids())
+        key_.figure_kinds != game.figure_kind_ids() || key_.mark_names != mark_names_of(game) ||
+        key_.neutral_figures != neutral_figures_of(game))
         return false;
     key_.setup_id = game.setup_id();  // a new game with the same constants: remember it
     return true;
@@ -42,18 +65,37 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
     key_.declared_kinds = token_kinds;
     key_.token_kinds = token_kinds;
     key_.figure_kinds = game.figure_kind_ids();  // "small" first
+    key_.mark_names = mark_names_of(game);
+    key_.neutral_figures = neutral_figures_of(game);
     kind_keys_.clear();
     for (const auto& kind : token_kinds) kind_keys_.push_back(kind_key(kind));
     tile_ids_.clear();
     tile_segments_.clear();
     tile_shapes_.clear();
+    tile_marks_.clear();
+    const size_t markers = game.tile_markers().size();
+    const auto mark_index = [&](std::string_view name, size_t from) -> int {
+        for (size_t m = from; m < key_.mark_names.size(); ++m)
+            if (key_.mark_names[m] == name) return static_cast<int>(m);
+        return -1;
+    };
     for (size_t i = 0; i < key_.tile_count; ++i) {
         const TileDef& tile = game.catalog().tile(static_cast<TileTypeId>(i));
+        const auto type = static_cast<uint16_t>(i);
         tile_ids_.push_back(tile.id);
         tile_shapes_.push_back(static_cast<fb::TileShape>(tile.shape));
         for (const Segment& seg : tile.segments)
-            tile_segments_.emplace_back(seg.location, static_cast<uint16_t>(i), static_cast<fb::FeatureKind>(seg.kind),
-                                        seg.pennants);
+            tile_segments_.emplace_back(seg.location, type, static_cast<fb::FeatureKind>(seg.kind), seg.pennants);
+        for (size_t m = 0; m < markers; ++m)
+            if (tile.has_marker(key_.mark_names[m])) tile_marks_.emplace_back(type, kTileItselfMark, static_cast<uint8_t>(m));
+        for (size_t j = 0; j < tile.segments.size() && j < kTileItselfMark; ++j)
+            for (const std::string& attribute : tile.segments[j].true_attributes)
+                for (const SegmentAttribute& a : game.segment_attributes())
+                    if (a.name == attribute && a.kind == tile.segments[j].kind) {
+                        const int m = mark_index(attribute, markers);
+                        if (m >= 0) tile_marks_.emplace_back(type, static_cast<uint8_t>(j), static_cast<uint8_t>(m));
+                        break;
+                    }
     }
     has_setup_ = true;
     write_setup_bytes();
@@ -65,10 +107,18 @@ void StateSerializer::write_setup_bytes() {
     for (const auto& [k, v] : key_.rules) rules.push_back(fb::CreateKeyValueDirect(b, k.c_str(), v.c_str()));
     const auto strings = [&b](const std::vector<std::string>& list) { return b.CreateVectorOfStrings(list); };
     // std::map order is the key order the schema asks for.
+    std::vector<flatbuffers::Offset<fb::NeutralFigureInfo>> neutral;
+    for (size_t i = 0; i + 2 < key_.neutral_figures.size(); i += 3) {
+        const auto expansion = std::find(key_.expansions.begin(), key_.expansions.end(), key_.neutral_figures[i + 1]);
+        neutral.push_back(fb::CreateNeutralFigureInfo(b, b.CreateString(key_.neutral_figures[i]),
+                                                      static_cast<uint16_t>(expansion - key_.expansions.begin()),
+                                                      b.CreateString(key_.neutral_figures[i + 2])));
+    }
     const auto setup = fb::CreateGameSetup(b, strings(tile_ids_), b.CreateVector(rules), strings(key_.expansions),
                                            strings(key_.player_names), strings(key_.token_kinds),
                                            strings(key_.figure_kinds), b.CreateVectorOfStructs(tile_segments_),
-                                           b.CreateVector(tile_shapes_));
+                                           b.CreateVector(tile_shapes_), b.CreateVectorOfStructs(tile_marks_),
+                                           strings(key_.mark_names), b.CreateVector(neutral));
     fb::FinishGameSetupBuffer(b, setup);
     setup_bytes_.assign(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
     setup_dirty_ = false;
@@ -146,6 +196,14 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     const auto stock_vec = b.CreateVectorOfStructs(stocks_.data(), stocks_.size());
     const auto hand_vec = b.CreateVectorOfStructs(hands_.data(), hands_.size());
     const auto figure_stock_vec = b.CreateVectorOfStructs(figure_stocks_.data(), figure_stocks_.size());
+    neutral_.clear();
+    for (size_t i = 0; i < game.neutral_figures().size(); ++i)
+        if (const auto& spot = game.neutral_figures()[i]) {
+            const MeepleId next_to = spot->next_to.value_or(MeepleId{0, 0, 0});
+            neutral_.emplace_back(to_fb(spot->at), spot->location, static_cast<uint8_t>(i), next_to.player, next_to.kind,
+                                  spot->next_to ? next_to.number : uint8_t{0});
+        }
+    const auto neutral_vec = b.CreateVectorOfStructs(neutral_.data(), neutral_.size());
 
     data_.clear();
     for (const auto& [id, bytes] : game.expansion_data())
@@ -176,6 +234,7 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     gs.add_expansion_data(data_vec);
     gs.add_turn(&turn);
     gs.add_tiles_left(game.tiles_left());
+    gs.add_neutral_figures(neutral_vec);
     b.Finish(gs.Finish(), fb::GameStateIdentifier());
     return ck_bytes{b.GetBufferPointer(), b.GetSize()};
 }

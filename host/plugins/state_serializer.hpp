@@ -51,6 +51,10 @@ private:
         std::vector<std::string> declared_kinds;  // as the bridge passed them
         std::vector<std::string> token_kinds;     // declared, then any others the game holds
         std::vector<std::string> figure_kinds;    // Game::figure_kind_ids: "small", then declared ones
+        // Tile markers, then segment attribute names (GameSetup.mark_names),
+        // and the neutral figures: name, expansion id, label, for each.
+        std::vector<std::string> mark_names;
+        std::vector<std::string> neutral_figures;
     };
 
     bool setup_matches(const Game& game, const std::vector<std::string>& token_kinds);
@@ -77,6 +81,8 @@ private:
     // The catalog's tile contents (schema revision 6), built with tile_ids_.
     std::vector<fb::TileSegmentInfo> tile_segments_;
     std::vector<fb::TileShape> tile_shapes_;
+    std::vector<fb::TileMark> tile_marks_;
+    std::vector<fb::NeutralFigurePosition> neutral_;
 
     flatbuffers::FlatBufferBuilder builder_{4 * 1024};
     // Per-buffer scratch, kept to reuse capacity.

@@ -14,11 +14,15 @@ std::string move_text(const Game& game, const Move& m) {
             return "follower " + game.meeple_text(m.meeple) + " on " + std::string(feature_kind_name(m.pointer.kind)) +
                    " " + format_location(m.pointer.location) + (m.pointer.kind == FeatureKind::Field ? " (farmer)" : "");
         case MoveType::PlaceToken:
+            if (!m.option.neutral_figure.empty() || !m.option.return_source.empty()) return m.option.label;
             return "placed a " + token_name(game, m.option.token_kind) + " (" + m.option.token_kind + ") on " +
                    format_tile_ref(m.option.at);
         case MoveType::ReturnFigure:
             return "took back " + game.meeple_text(m.meeple) + " from " + std::string(feature_kind_name(m.pointer.kind)) +
                    " " + format_location(m.pointer.location);
+        case MoveType::MoveNeutralFigure:
+            return game.player(m.player).name + " moved " + game.neutral_figure_kinds()[m.neutral_figure].label +
+                   " to " + format_tile_ref(m.target.at);
         case MoveType::Pass: return "no figure";
         case MoveType::Commit: return "";
     }

@@ -38,6 +38,13 @@ struct Appearance {
 bool same_figure(const PlacedFigure& a, const PlacedFigure& b) {
     return a.meeple == b.meeple && a.pointer == b.pointer && a.part == b.part;
 }
+// A neutral figure where it stood in a frame (Frame::neutral).
+struct NeutralAt {
+    size_t figure = 0;
+    NeutralFigureSpot spot;
+};
+bool same_neutral(const NeutralAt& a, const NeutralAt& b) { return a.figure == b.figure && a.spot == b.spot; }
+
 bool same_token(const PlacedToken& a, const PlacedToken& b) {
     return a.kind == b.kind && a.at == b.at && a.placed_by == b.placed_by && a.turn == b.turn;
 }
@@ -199,6 +206,8 @@ public:
         highlights();
         buildings();
         meeples();
+        neutral_paths();
+        neutral_figures();
         if (overlay_) board_options();
         legend(legend_y);
         if (options.score_table) score_table();
@@ -268,13 +277,115 @@ private:
             out_ += " data-rotation=\"" + std::to_string(t.rotation * 90) + "\" data-turn=\"" +
                     std::to_string(f && f->kind == Frame::Kind::Turn ? f->turn : 0) + "\"" + span_attrs(span) +
                     " transform=\"" + translate(t.at.pos) + "\">";
-            tile_body(d);
+            tile_body(d, game_.tile_def(t.type));
             out_ += "</g>\n";
         }
         out_ += "</g>\n";
     }
 
-    void tile_body(const TileDrawing& d) { out_ += tile_markup(d, game_.segment_attributes()); }
+    void tile_body(const TileDrawing& d, const TileDef& def) {
+        out_ += tile_markup(d, game_.segment_attributes());
+        out_ += marker_badges(def);
+    }
+
+    // The declared tile markers a tile carries (a volcano, a magic portal):
+    // a square badge in its top left corner with the label's first letter.
+    std::string marker_badges(const TileDef& def) const {
+        std::string out;
+        int n = 0;
+        for (const TileMarker& m : game_.tile_markers()) {
+            if (!def.has_marker(m.name)) continue;
+            out += marker_badge(m, 12 + 15 * n++, 12);
+        }
+        return out;
+    }
+    static std::string marker_badge(const TileMarker& m, double x, double y) {
+        const std::string initial(1, m.label.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(m.label[0]))));
+        return "<g class=\"marker\" data-marker=\"" + xml_escape(m.name) + "\"><title>" + xml_escape(m.label) +
+               "</title><rect x=\"" + num(x - 6.5) + "\" y=\"" + num(y - 6.5) + "\" width=\"13\" height=\"13\"/><text x=\"" +
+               num(x) + "\" y=\"" + num(y + 3.5) + "\">" + xml_escape(initial) + "</text></g>";
+    }
+
+    // Where a neutral figure is drawn in its space: beside the figure it
+    // stands next to, else the tile's centre (a triangle's own middle).
+    Point neutral_spot(const NeutralFigureSpot& s) const {
+        const int tile = game_.board().tile_at(s.at);
+        if (tile < 0) return {0.5, 0.5};
+        const TileDrawing& d = drawings_[static_cast<size_t>(tile)];
+        if (s.location != 0) {
+            const int part = game_.part_at_location(s.at, s.location);
+            if (part >= 0) {
+                const size_t segment = game_.features().part(static_cast<uint32_t>(part)).segment;
+                if (segment < d.segments.size()) return d.segments[segment].anchor + Point{0.16, -0.12};
+            }
+        }
+        return d.token_spot + Point{0.0, -0.2};
+    }
+
+    // The neutral figures (the dragon, the fairy): a disc with the name's
+    // first letter, in each frame where it stood.
+    void neutral_figures() {
+        out_ += "<g class=\"neutral-figures\">\n";
+        const auto list = appearances<NeutralAt>(timeline_, neutral_of, same_neutral);
+        for (const auto& a : list) {
+            if (!shown(a.span)) continue;
+            const NeutralFigureKind& k = game_.neutral_figure_kinds()[a.item.figure];
+            out_ += "<g class=\"neutral\" data-figure=\"" + xml_escape(k.name) + "\" data-at=\"" +
+                    xml_escape(format_tile_ref(a.item.spot.at)) + "\"" + span_attrs(a.span) + "><title>" +
+                    xml_escape(k.label) + "</title>" + neutral_shape(a.item.figure, a.item.spot.at.pos, neutral_spot(a.item.spot)) +
+                    "</g>\n";
+        }
+        out_ += "</g>\n";
+    }
+    std::string neutral_shape(size_t figure, Position pos, Point at) const {
+        const NeutralFigureKind& k = game_.neutral_figure_kinds()[figure];
+        const std::string initial(1, k.name.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(k.name[0]))));
+        return "<g transform=\"" + translate(pos, at) + "\"><circle class=\"neutral-disc\" r=\"11\" style=\"fill:" +
+               std::string(neutral_colour(figure)) + "\"/><text class=\"neutral-letter\" y=\"4.5\">" + initial +
+               "</text></g>";
+    }
+    static const char* neutral_colour(size_t figure) {
+        static constexpr const char* kColours[] = {"#8c1c13", "#7b4fb5", "#1f6e5c", "#a0662a"};
+        return kColours[figure % 4];
+    }
+    static std::vector<NeutralAt> neutral_of(const Frame& f) {
+        std::vector<NeutralAt> out;
+        for (size_t i = 0; i < f.neutral.size(); ++i)
+            if (f.neutral[i]) out.push_back({i, *f.neutral[i]});
+        return out;
+    }
+
+    // The path a neutral figure took in a turn (the dragon's), from where
+    // it stood before the turn's first step: a dashed line through the
+    // spaces' centres, shown with that turn.
+    void neutral_paths() {
+        out_ += "<g class=\"neutral-paths\">";
+        const auto& moves = game_.moves();
+        for (size_t k = 1; k < timeline_.size(); ++k) {
+            const Span span{k, k + 1};
+            if (!shown(span)) continue;
+            const Frame& before = timeline_.frame(k - 1);
+            for (size_t figure = 0; figure < game_.neutral_figure_kinds().size(); ++figure) {
+                std::vector<Position> path;
+                for (size_t m = timeline_.moves_begin(k); m < timeline_.frame(k).moves_end && m < moves.size(); ++m) {
+                    if (moves[m].type != MoveType::MoveNeutralFigure || moves[m].neutral_figure != figure) continue;
+                    if (path.empty()) {
+                        if (figure >= before.neutral.size() || !before.neutral[figure]) break;
+                        path.push_back(before.neutral[figure]->at.pos);
+                    }
+                    path.push_back(moves[m].target.at.pos);
+                }
+                if (path.size() < 2) continue;
+                std::string points;
+                for (const Position p : path)
+                    points += (points.empty() ? "" : " ") + num(px(p.x) + kSpace / 2) + "," + num(py(p.y) + kSpace / 2);
+                out_ += "<polyline class=\"neutral-path\" data-figure=\"" +
+                        xml_escape(game_.neutral_figure_kinds()[figure].name) + "\"" + span_attrs(span) +
+                        " style=\"stroke:" + neutral_colour(figure) + "\" points=\"" + points + "\"/>";
+            }
+        }
+        out_ += "</g>\n";
+    }
 
     const Frame* frame_of_tile(size_t i) const {
         return tile_from_[i] < timeline_.size() ? &timeline_.frame(tile_from_[i]) : nullptr;
@@ -429,7 +540,7 @@ private:
                     out_ += open + " data-rotation=\"" + std::to_string(o.placement.rotation) + "\" data-x=\"" +
                             std::to_string(o.placement.at.pos.x) + "\" data-y=\"" + std::to_string(o.placement.at.pos.y) +
                             "\" transform=\"" + translate(o.placement.at.pos) + "\">" + title;
-                    tile_body(d);
+                    tile_body(d, game_.tile_def(o.tile));
                     out_ += "<polygon class=\"option-target\" points=\"" + points_attr(d.outline, kSpace) + "\"/></g>\n";
                     break;
                 }
@@ -520,6 +631,22 @@ private:
                         num(x) + ",0) scale(1.1)\" d=\"" + std::string(meeple_path()) + "\"/>";
                 label(k.name, 8.0 * static_cast<double>(k.name.size()) + 30);
             }
+        // The game's neutral figures, tile markers and the paths of a turn.
+        for (size_t i = 0; i < game_.neutral_figure_kinds().size(); ++i) {
+            const NeutralFigureKind& k = game_.neutral_figure_kinds()[i];
+            out_ += "<g transform=\"translate(" + num(x) + ",0) scale(.7)\"><circle class=\"neutral-disc\" r=\"11\" style=\"fill:" +
+                    std::string(neutral_colour(i)) + "\"/></g>";
+            label(k.label, 8.0 * static_cast<double>(k.label.size()) + 30);
+        }
+        if (!game_.neutral_figure_kinds().empty()) {
+            out_ += "<line class=\"neutral-path\" style=\"stroke:" + std::string(neutral_colour(0)) + "\" x1=\"" +
+                    num(x - 9) + "\" y1=\"0\" x2=\"" + num(x + 9) + "\" y2=\"0\"/>";
+            label("path this turn", 120);
+        }
+        for (const TileMarker& m : game_.tile_markers()) {
+            out_ += marker_badge(m, x, 0);
+            label(m.label, 8.0 * static_cast<double>(m.label.size()) + 30);
+        }
         // The game's segment attributes (an inn, a cathedral), as their badges.
         for (const SegmentAttribute& a : game_.segment_attributes()) {
             SegmentDrawing badge;

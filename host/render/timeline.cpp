@@ -25,6 +25,7 @@ void Timeline::capture(const Game& game) {
     f.discarded_end = game.discarded_tiles().size();
     f.figures = game.figures();
     f.tokens = game.tokens();
+    f.neutral = game.neutral_figures();
     frames_.push_back(std::move(f));
 }
 
@@ -42,6 +43,7 @@ void Timeline::finish(const Game& game) {
     f.discarded_end = game.discarded_tiles().size();
     f.figures = game.figures();
     f.tokens = game.tokens();
+    f.neutral = game.neutral_figures();
     frames_.push_back(std::move(f));
 }
 

@@ -29,6 +29,8 @@ struct Frame {
     size_t discarded_end = 0;  // Game::discarded_tiles() up to this frame
     std::vector<PlacedFigure> figures;
     std::vector<PlacedToken> tokens;
+    // Where each neutral figure stands (Game::neutral_figures(), by kind).
+    std::vector<std::optional<NeutralFigureSpot>> neutral;
 };
 
 class Timeline {

@@ -161,7 +161,7 @@ void Server::computer_loop() {
                     host::ai::SearchEnvironment env;
                     env.make_hooks = [session] { return session->make_hooks(); };
                     const auto player = host::ai::make_agent(input->kind, input->seed, env);
-                    host::play_turn(game, *player, input->commit_random);
+                    host::play_own_decisions(game, *player, input->commit_random);
                     std::lock_guard lock(session->mutex());
                     session->apply_computer_turn(*input, std::move(game));
                 } catch (const std::exception& e) {

@@ -70,6 +70,11 @@ Json option_json(const SessionOption& o) {
             j.update(tile_ref_json(t.at));
             j["meeple"] = t.meeple;
             break;
+        case Kind::Move:  // a step of a movement: where the neutral figure goes
+            j.update(tile_ref_json(t.at));
+            j["figure"] = t.figure_kind;
+            if (t.location != 0) j["location"] = host::format_location(t.location);
+            break;
         case Kind::Draw:
         case Kind::Pass: break;
     }
@@ -109,7 +114,7 @@ int GameSession::seat_of(std::string_view token) const {
 }
 
 bool GameSession::computer_to_move() const {
-    return !game_.is_over() && seats_.seats[game_.active_player()].kind != "person";
+    return !game_.is_over() && seats_.seats[game_.deciding_player()].kind != "person";
 }
 
 void GameSession::settle() {
@@ -127,9 +132,11 @@ void GameSession::refresh_options() {
 
 std::string GameSession::play(int seat, std::string_view option_id) {
     if (game_.is_over()) return "the game is over";
-    if (seat != game_.active_player())
-        return "it is not seat " + std::to_string(seat) + "'s turn: seat " + std::to_string(game_.active_player()) +
-               " (" + seats_.seats[game_.active_player()].name + ") is to move";
+    // The active player, or the one who chooses a step of a movement.
+    const uint8_t deciding = game_.deciding_player();
+    if (seat != deciding)
+        return "it is not seat " + std::to_string(seat) + "'s turn: seat " + std::to_string(deciding) + " (" +
+               seats_.seats[deciding].name + ") is to move";
     const auto it = std::find_if(options_.begin(), options_.end(), [&](const SessionOption& o) { return o.id == option_id; });
     if (it == options_.end())
         return "option \"" + std::string(option_id) + "\" is not offered now (unknown, or from before the last move)";
@@ -149,7 +156,7 @@ std::string GameSession::play(int seat, std::string_view option_id) {
 }
 
 GameSession::ComputerTurn GameSession::computer_turn() const {
-    const uint8_t seat = game_.active_player();
+    const uint8_t seat = game_.deciding_player();
     std::string kind = seats_.seats[seat].kind;
     return {game_, kind, computer_seed(seats_.seed, seat, game_.turn_number()),
             commit_random(seats_.seed, game_.turn_number()), version_};
@@ -196,9 +203,10 @@ Json GameSession::state(int viewer) const {
     j["turn"] = g.turn_number();
     j["phase"] = g.is_over() ? "over"
                  : g.phase() == Phase::ActionPhase ? "figure"
+                 : g.phase() == Phase::MovementPhase ? "movement"
                  : g.awaiting_tile_choice()         ? "tile-step"
                                                     : "tile";
-    j["active"] = g.is_over() ? -1 : g.active_player();
+    j["active"] = g.is_over() ? -1 : g.deciding_player();
     j["finished"] = g.is_over();
     j["seat"] = viewer;
     j["tiles_left"] = g.tiles_left();
@@ -244,7 +252,7 @@ Json GameSession::state(int viewer) const {
         for (const host::TileTypeId t : g.player(static_cast<uint8_t>(viewer)).hand)
             hand.push_back({{"tile", g.tile_def(t).id}, {"svg", host::render::tile_svg(g, t, 0)}});
     j["hand"] = hand;
-    const bool on_turn = viewer >= 0 && !g.is_over() && viewer == g.active_player();
+    const bool on_turn = viewer >= 0 && !g.is_over() && viewer == g.deciding_player();  // a movement step: its player
     if (on_turn && g.phase() == Phase::TilePhase && g.drawn_tile()) {
         Json pictures = Json::array();
         for (uint8_t r = 0; r < 4; ++r) pictures.push_back(host::render::tile_svg(g, *g.drawn_tile(), r));
@@ -282,13 +290,13 @@ Json GameSession::state(int viewer) const {
 
 std::string GameSession::board_svg(int viewer) const {
     std::vector<host::render::BoardOption> overlay;
-    const bool on_turn = viewer >= 0 && !game_.is_over() && viewer == game_.active_player();
+    const bool on_turn = viewer >= 0 && !game_.is_over() && viewer == game_.deciding_player();
     if (on_turn)
         for (const SessionOption& o : options_) {
             host::render::BoardOption b;
             b.id = o.id;
             b.label = o.turn.label;
-            b.player = game_.active_player();
+            b.player = game_.deciding_player();
             const host::TurnOption& t = o.turn;
             using Kind = host::TurnOption::Kind;
             if (t.kind == Kind::Tile) {

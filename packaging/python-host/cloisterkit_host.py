@@ -82,12 +82,15 @@ CK_HOOK_TURN_END = 8
 CK_HOOK_GAME_END_CHECK = 9
 CK_HOOK_FINAL_SCORING = 10
 CK_HOOK_APPLY_TILE_STEP_OPTION = 11
-CK_HOOK_COUNT = 12
+CK_HOOK_TURN_START = 12
+CK_HOOK_FIGURE_STEP_END = 13
+CK_HOOK_APPLY_MOVEMENT_STEP = 14
+CK_HOOK_COUNT = 15
 
 HOOK_NAMES = [
     "GAME_START", "TILE_STEP_OPTIONS", "PLACEMENT_CHECK", "TILE_PLACED", "FIGURE_OPTIONS",
     "APPLY_FIGURE_ACTION", "FEATURE_SCORING", "BONUS_POINTS", "TURN_END", "GAME_END_CHECK",
-    "FINAL_SCORING", "APPLY_TILE_STEP_OPTION",
+    "FINAL_SCORING", "APPLY_TILE_STEP_OPTION", "TURN_START", "FIGURE_STEP_END", "APPLY_MOVEMENT_STEP",
 ]
 
 CK_LOG_TRACE, CK_LOG_DEBUG, CK_LOG_INFO, CK_LOG_WARN, CK_LOG_ERROR, CK_LOG_CRITICAL, CK_LOG_OFF = range(7)
@@ -543,7 +546,10 @@ class PluginModule:
                     raise ModuleLoadError(self.path, "%s: manifest hooks (%s) differ from the descriptor's (%s)" % (
                         e.id, hook_list(e.manifest["hooks"]), hook_list(e.hooks)))
                 unplayable = [what for what, key in (("deck tile sets", "deck_tile_sets"),
-                                                     ("segment attributes", "segment_attributes")) if e.manifest[key]]
+                                                     ("segment attributes", "segment_attributes"),
+                                                     ("neutral figures", "neutral_figures"),
+                                                     ("tile markers", "tile_markers"),
+                                                     ("held-back tiles", "held_back_tiles")) if e.manifest[key]]
                 if unplayable:
                     raise ModuleLoadError(self.path, "%s declares %s (schema revision 6), which this example host does "
                                           "not implement; play it in the reference host" % (e.id, " and ".join(unplayable)))
@@ -682,6 +688,9 @@ def decode_manifest(fb, data):
             "jcz_extra_elements": _strings(m, "JczExtraElementsLength", m.JczExtraElements),
             "deck_tile_sets": [_s(m.DeckTileSets(j).TileSet()) for j in range(m.DeckTileSetsLength())],
             "segment_attributes": [_s(m.SegmentAttributes(j).Name()) for j in range(m.SegmentAttributesLength())],
+            "neutral_figures": [_s(m.NeutralFigures(j).Name()) for j in range(m.NeutralFiguresLength())],
+            "tile_markers": [_s(m.TileMarkers(j).Name()) for j in range(m.TileMarkersLength())],
+            "held_back_tiles": [_s(m.HeldBackTiles(j).Held()) for j in range(m.HeldBackTilesLength())],
         }
         for j in range(m.RuleOptionsLength()):
             o = m.RuleOptions(j)
@@ -728,6 +737,11 @@ ALLOWED_EFFECTS = {
     CK_HOOK_GAME_END_CHECK: ("EndGame", "SetExpansionData", "AddPoints"),
     CK_HOOK_FINAL_SCORING: ("AddPoints", "SetExpansionData"),
     CK_HOOK_APPLY_TILE_STEP_OPTION: ("PlayHandTile", "SetExpansionData"),
+    # The movement stage (ABI 1.2): this example host plays no game that
+    # needs it and refuses modules declaring its figures and tiles.
+    CK_HOOK_TURN_START: ("AddPoints", "SetExpansionData"),
+    CK_HOOK_FIGURE_STEP_END: ("SetExpansionData", "AddPoints"),
+    CK_HOOK_APPLY_MOVEMENT_STEP: ("SetExpansionData", "AddPoints"),
 }
 
 

@@ -164,6 +164,15 @@ class NotAPlugin(unittest.TestCase):
         self.assertIn("cloisterkit.inns-and-cathedrals declares deck tile sets and segment attributes (schema "
                       "revision 6), which this example host does not implement", str(cm.exception))
 
+    def test_an_expansion_with_the_movement_stage_is_refused(self):
+        if not ARGS.princess_dragon_module:
+            self.skipTest("no --princess-dragon-module given")
+        with self.assertRaises(ck.ModuleLoadError) as cm:
+            ck.PluginModule(ARGS.princess_dragon_module, FB)
+        self.assertIn("cloisterkit.princess-and-dragon declares deck tile sets and segment attributes and neutral "
+                      "figures and tile markers and held-back tiles (schema revision 6), which this example host "
+                      "does not implement", str(cm.exception))
+
     def test_a_module_for_another_abi_major(self):
         if not ARGS.abi2_module:
             self.skipTest("no --abi2-module given")
@@ -421,6 +430,7 @@ if __name__ == "__main__":
     parser.add_argument("--schemas", required=True)
     parser.add_argument("--abi2-module")
     parser.add_argument("--inns-cathedrals-module")
+    parser.add_argument("--princess-dragon-module")
     ARGS, rest = parser.parse_known_args()
     ARGS.module = os.path.abspath(ARGS.module)
     ARGS.schemas = os.path.abspath(ARGS.schemas)

@@ -164,7 +164,14 @@ class Game:
 
     @property
     def active_player(self) -> int:
+        """The player whose turn it is."""
         return self._game.active_player
+
+    @property
+    def player_to_move(self) -> int:
+        """Who chooses now: the active player, or the player steering a step
+        of a movement (The Princess & the Dragon's dragon) in another's turn."""
+        return self._game.player_to_move
 
     @property
     def players(self) -> List[str]:
@@ -235,7 +242,7 @@ class Game:
         return self._game.figure_kinds
 
     def __repr__(self) -> str:
-        state = "over" if self.finished else "turn %d, player %d to move" % (self.turn, self.active_player)
+        state = "over" if self.finished else "turn %d, player %d to move" % (self.turn, self.player_to_move)
         return "<cloisterkit.Game %d players, %s, scores %s>" % (len(self.players), state, self.scores())
 
 

@@ -132,12 +132,12 @@ class CarcassonneEnv(_Base):
         self.infos = {a: {} for a in self.agents}
         self._standing = self._standings()
         self._moves = 0
-        self.agent_selection = self.possible_agents[self.game.active_player]
+        self.agent_selection = self.possible_agents[self.game.player_to_move]
 
     def observe(self, agent: str) -> dict:
         player = self.possible_agents.index(agent)
         obs = self.game.observation(player)
-        count = self.game.option_count if player == self.game.active_player else 0
+        count = self.game.option_count if player == self.game.player_to_move else 0
         if count > MAX_ACTIONS:
             raise Error("%d options, more than MAX_ACTIONS (%d)" % (count, MAX_ACTIONS))
         mask = np.zeros(MAX_ACTIONS, dtype=np.int8)
@@ -190,7 +190,7 @@ class CarcassonneEnv(_Base):
         if self.game.finished or any(self.truncations.values()):
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.game.active_player]
+            self.agent_selection = self.possible_agents[self.game.player_to_move]
 
     def render(self) -> Optional[str]:
         if self.game is None:

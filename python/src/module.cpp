@@ -89,7 +89,8 @@ py::dict option_dict(const PyOption& o) {
     d["kind"] = std::string(host::turn_option_kind_name(t.kind));
     d["label"] = t.label;
     if (t.kind == Kind::HandTile || t.kind == Kind::Tile) d["tile"] = t.tile;
-    if (t.kind == Kind::Tile || t.kind == Kind::Figure || t.kind == Kind::Building || t.kind == Kind::Return) {
+    if (t.kind == Kind::Tile || t.kind == Kind::Figure || t.kind == Kind::Building || t.kind == Kind::Return ||
+        t.kind == Kind::Move) {
         d["x"] = t.at.pos.x;
         d["y"] = t.at.pos.y;
         d["corner"] = corner_or_none(t.at.corner);
@@ -106,6 +107,7 @@ py::dict option_dict(const PyOption& o) {
         d["token"] = t.token_kind;
     }
     if (t.kind == Kind::Return) d["meeple"] = t.meeple;
+    if (t.kind == Kind::Move) d["figure"] = t.figure_kind;  // the neutral figure ("dragon")
     return d;
 }
 
@@ -178,7 +180,7 @@ py::array_t<int32_t> option_array(const PyGame& pg) {
     for (size_t i = 0; i < options.size(); ++i) {
         const host::TurnOption& o = options[i];
         const bool placed_somewhere = o.kind == Kind::Tile || o.kind == Kind::Figure || o.kind == Kind::Building ||
-                                      o.kind == Kind::Return;
+                                      o.kind == Kind::Return || o.kind == Kind::Move;
         int32_t tile = -1;
         if (o.kind == Kind::Tile && g.drawn_tile()) tile = *g.drawn_tile();
         if (o.kind == Kind::HandTile) tile = g.tile_step_options().at(o.index).tile_type;
@@ -345,6 +347,8 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("finished", [](const PyGame& g) { return g.game().is_over(); })
         .def_property_readonly("turn", [](const PyGame& g) { return g.game().turn_number(); })
         .def_property_readonly("active_player", [](const PyGame& g) { return static_cast<int>(g.game().active_player()); })
+        .def_property_readonly("player_to_move",
+                               [](const PyGame& g) { return static_cast<int>(g.game().deciding_player()); })
         .def_property_readonly("player_count", [](const PyGame& g) { return g.game().player_count(); })
         .def_property_readonly("player_names",
                                [](const PyGame& g) {

@@ -88,7 +88,7 @@ void PyGame::autoplay() {
             host::apply_figure_choice(game_, agents[game_.active_player()]->choose_figure(game_));
             settle();
         }
-        while (!game_.is_over()) host::play_turn(game_, *agents[game_.active_player()]);
+        while (!game_.is_over()) host::play_turn(game_, agents);
     } catch (const std::exception& e) {
         failure_ = e.what();
         throw;

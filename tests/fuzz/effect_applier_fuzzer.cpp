@@ -89,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const auto* response = flatbuffers::GetRoot<ck::fb::HookResponse>(bytes);
     ck::host::EffectChecker checker;
     checker.begin(game, hook, candidates);
-    const std::string refused = checker.check(*response);
+    const std::string refused = checker.check(*response, "fuzz.expansion");
     if (!(snapshot(game) == before)) fail("checking a response changed the game");
     if (!refused.empty()) return 0;
 

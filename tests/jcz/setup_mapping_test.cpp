@@ -83,10 +83,12 @@ TEST(JczSetupMapping, BadValuesAndUnknownNames) {
               "setup.rules.littleBuildings.values: unknown value '999' (allowed: flat, 321)");
     EXPECT_EQ(error_of(setup_with(R"({})", R"({"castle-scoring": "x"})")),
               "setup.rules.castle-scoring: unknown rule 'castle-scoring'");
-    const std::string e = error_of(setup_with(R"({"princess-and-dragon": true})", R"({})"));
-    EXPECT_EQ(e.rfind("setup.elements.princess-and-dragon: no loaded expansion provides element 'princess-and-dragon'", 0),
-              0u)
-        << e;
+    const std::string e = error_of(setup_with(R"({"tower": true})", R"({})"));
+    EXPECT_EQ(e.rfind("setup.elements.tower: no loaded expansion provides element 'tower'", 0), 0u) << e;
+    // The Princess & the Dragon stands for four elements, played together.
+    EXPECT_EQ(error_of(setup_with(R"({"fairy": 1})", R"({})")),
+              "setup.elements: element 'dragon' is missing: cloisterkit.princess-and-dragon plays the elements "
+              "'dragon' and 'fairy, princess, portal' together, not one without the other");
 }
 
 TEST(JczSetupMapping, DisabledElementsAreIgnored) {

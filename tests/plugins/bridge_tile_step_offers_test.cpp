@@ -59,7 +59,7 @@ Outcome check_and_apply(const Game& game, const flatbuffers::DetachedBuffer& buf
     EffectChecker checker;
     checker.begin(game, hook);
     Outcome out;
-    out.refused = checker.check(*response);
+    out.refused = checker.check(*response, "test.expansion");
     if (!out.refused.empty()) return out;
     EffectSink sink;
     sink.expansion = 1;

@@ -263,7 +263,8 @@ function render(s, svg) {
   }
   const choiceButtons = s.options.filter((o) => o.kind !== "tile" && o.kind !== "hand-tile").map((o) =>
     el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => play(o.id) }, o.label));
-  if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, s.phase === "figure" ? "Figure step" : "Tile step"),
+  const stepTitle = { figure: "Figure step", movement: "Movement: your step" }[s.phase] || "Tile step";
+  if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, stepTitle),
     el("div", { class: "choices" }, choiceButtons),
     s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board.") : null));
   if (mySeat >= 0 && s.hand.length) {

@@ -1,0 +1,49 @@
+// Figures of no player's (the dragon, the fairy) and the tile declarations
+// of the movement stage, as the enabled expansions declare them (manifest
+// revision 6; docs/host.md, "The movement step").
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "geometry.hpp"
+#include "move_record.hpp"
+
+namespace ck::host {
+
+// A figure of no player's that an enabled expansion declares (the dragon,
+// the fairy): the game keeps where it stands, the expansion moves it.
+struct NeutralFigureKind {
+    std::string name;       // "dragon"
+    std::string label;      // "the dragon"
+    std::string jcz_id;     // "dragon.1"
+    std::string expansion;  // id of the declaring expansion
+};
+
+// Where a neutral figure stands: on a tile as a whole (location 0), or on
+// one of its segments, next to the figure `next_to` standing there
+// (JCloisterZone's MeeplePointer). When that figure leaves the board, the
+// neutral figure stays, next to nobody (JCloisterZone's detached fairy).
+struct NeutralFigureSpot {
+    TileRef at;
+    Location location = 0;
+    std::optional<MeepleId> next_to;
+    friend bool operator==(const NeutralFigureSpot&, const NeutralFigureSpot&) = default;
+};
+
+// An empty child element of <tile> that an enabled expansion's rules read
+// (`<volcano/>`), and its name for people.
+struct TileMarker {
+    std::string name;   // "volcano"
+    std::string label;  // "volcano"
+    friend bool operator==(const TileMarker&, const TileMarker&) = default;
+};
+
+// Tiles carrying tile marker `held` are not drawn until a tile carrying
+// `until_placed` is on the board (JCloisterZone's deactivated tile group).
+struct HeldBackTiles {
+    std::string held;          // "dragon"
+    std::string until_placed;  // "volcano"
+};
+
+}  // namespace ck::host
