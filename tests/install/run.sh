@@ -163,38 +163,53 @@ for module in "$work/template-cmake/plugins/long_roads.so" "$work/template-pc/lo
   expect "final scores after" "$work/play.log"
 done
 
-# Inns & Cathedrals out of the tree: once, against this build's own install
-# (the packaged trees, prefix=, share its SDK; the template above already
+# A shipped module written against the installed SDK alone, out of the
+# tree: built with find_package as a modder's project, its own tests run,
+# and a game with it in the installed module's place played byte for byte
+# as with the installed one. Once, against this build's own install (the
+# packaged trees, prefix=, share its SDK; the template above already
 # builds against each of them).
+#   sdk_module_out_of_tree DIR TAG LABEL MODULE_SO EVIDENCE GAME_ARGS...
+# EVIDENCE: a pattern the game's --json output must hold (the module played).
+sdk_module_out_of_tree() {
+  local dir=$1 tag=$2 label=$3 so=$4 evidence=$5
+  shift 5
+  step "$label ($dir) built out of the tree with find_package, as a modder's project"
+  out_of_tree "$dir" "$tag" "$label"
+  "${cmake%cmake}ctest" --test-dir "$work/$tag-cmake" --output-on-failure >"$work/$tag-test.log" 2>&1 \
+    || { cat "$work/$tag-test.log" >&2; fail "$label's tests"; }
+  expect "100% tests passed" "$work/$tag-test.log"
+  local built installed status=0
+  built=$(find "$work/$tag-cmake" -name "$so" | head -n1)
+  [ -n "$built" ] || fail "the out-of-tree build made no $so"
+  installed=$(find "$prefix" -name "$so" | head -n1)
+  [ -n "$installed" ] || fail "the prefix has no $so"
+  "$prefix/bin/cloisterkit" "$@" >"$work/$tag-installed.json" 2>"$work/$tag-installed.err" \
+    || { cat "$work/$tag-installed.err" >&2; fail "a game with the installed $label"; }
+  # The same game with the out-of-tree module in the installed one's place.
+  mv "$installed" "$work/$tag-installed.so"
+  "$prefix/bin/cloisterkit" "$@" --plugin-path "$(dirname "$built")" >"$work/$tag-out-of-tree.json" \
+    2>"$work/$tag-out-of-tree.err" || status=$?
+  mv "$work/$tag-installed.so" "$installed"
+  ((status == 0)) || { cat "$work/$tag-out-of-tree.err" >&2; fail "a game with the out-of-tree $label"; }
+  cmp -s "$work/$tag-installed.json" "$work/$tag-out-of-tree.json" \
+    || fail "the out-of-tree module played another game than the installed one ($work/$tag-*.json)"
+  grep -q "$evidence" "$work/$tag-installed.json" || fail "no sign of $label in $work/$tag-installed.json ($evidence)"
+}
+
 if [ -z "$prefix_given" ]; then
-  ic=$source_dir/expansions/inns_cathedrals
-  step "Inns & Cathedrals ($ic) built out of the tree with find_package, as a modder's project"
-  out_of_tree "$ic" ic "Inns & Cathedrals"
-  "${cmake%cmake}ctest" --test-dir "$work/ic-cmake" --output-on-failure >"$work/ic-test.log" 2>&1 \
-    || { cat "$work/ic-test.log" >&2; fail "Inns & Cathedrals' tests"; }
+  sdk_module_out_of_tree "$source_dir/expansions/inns_cathedrals" ic "Inns & Cathedrals" \
+    cloisterkit_inns_cathedrals.so '\.big\.1"' \
+    play --tile-set basic:2 --expansions inns-and-cathedrals,little-buildings,abbot --players 3 \
+    --player-types greedy,random,greedy --seed 5 --json
   expect "inns_cathedrals.scoring" "$work/ic-test.log"
   expect "inns_cathedrals.hook" "$work/ic-test.log"
-  expect "100% tests passed" "$work/ic-test.log"
-  ic_module=$(find "$work/ic-cmake" -name cloisterkit_inns_cathedrals.so | head -n1)
-  [ -n "$ic_module" ] || fail "the out-of-tree build made no cloisterkit_inns_cathedrals.so"
-  installed_ic=$(find "$prefix" -name cloisterkit_inns_cathedrals.so | head -n1)
-  [ -n "$installed_ic" ] || fail "the prefix has no cloisterkit_inns_cathedrals.so"
-  ic_game=(play --tile-set basic:2 --expansions inns-and-cathedrals,little-buildings,abbot --players 3
-           --player-types greedy,random,greedy --seed 5 --json)
-  "$prefix/bin/cloisterkit" "${ic_game[@]}" >"$work/ic-installed.json" 2>"$work/ic-installed.err" \
-    || { cat "$work/ic-installed.err" >&2; fail "a game with the installed Inns & Cathedrals"; }
-  # The same game with the out-of-tree module in the installed one's place.
-  mv "$installed_ic" "$work/ic-installed.so"
-  status=0
-  "$prefix/bin/cloisterkit" "${ic_game[@]}" --plugin-path "$(dirname "$ic_module")" >"$work/ic-out-of-tree.json" \
-    2>"$work/ic-out-of-tree.err" || status=$?
-  mv "$work/ic-installed.so" "$installed_ic"
-  ((status == 0)) || { cat "$work/ic-out-of-tree.err" >&2; fail "a game with the out-of-tree Inns & Cathedrals"; }
-  cmp -s "$work/ic-installed.json" "$work/ic-out-of-tree.json" \
-    || fail "the out-of-tree module played another game than the installed one ($work/ic-*.json)"
-  grep -q '"cloisterkit.inns-and-cathedrals"' "$work/ic-installed.json" || fail "the game did not enable Inns & Cathedrals"
-  grep -q '\.big\.1"' "$work/ic-installed.json" || fail "no big follower was placed in $work/ic-installed.json"
-
+  sdk_module_out_of_tree "$source_dir/expansions/princess_dragon" pd "The Princess & the Dragon" \
+    cloisterkit_princess_dragon.so '"figure": "dragon"' \
+    play --expansions princess-and-dragon,little-buildings --players 3 \
+    --player-types greedy,random,greedy --seed 5 --json
+  expect "princess_dragon.rules" "$work/pd-test.log"
+  expect "princess_dragon.hook" "$work/pd-test.log"
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"
