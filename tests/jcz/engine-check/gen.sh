@@ -5,6 +5,8 @@
 #        gen.sh --bulk N   (N seeds per configuration, in $WORK/saves-bulk)
 #        gen.sh --ic N     (Inns & Cathedrals: N seeds per configuration, default 2,
 #                           alone, with Little Buildings, the abbot or both, in $WORK/saves-ic)
+#        gen.sh --pd N     (The Princess & the Dragon: the same configurations, N seeds each,
+#                           default 2, in $WORK/saves-pd)
 # CK: the cloisterkit command (default: build/bin/cloisterkit of this tree).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +38,17 @@ if [ "${1:-}" = "--ic" ]; then
       x=(); case $e in *little-buildings*) [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz);; esac
       for s in $(seq 2000 $((2000+N-1))); do
         one "$d" "ic$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "inns-and-cathedrals$e" "$tt" "$s" "${x[@]}"
+      done; done; done; done
+  exit 0
+fi
+if [ "${1:-}" = "--pd" ]; then
+  N=${2:-2}; d=$WORK/saves-pd; mkdir -p "$d"; rm -f "$d"/*
+  for p in 2 3 4; do for e in "" ,little-buildings ,abbot ,little-buildings,abbot; do
+    for t in random greedy mixed; do
+      tt=$t; [ $t = mixed ] && tt=$(echo random,greedy,greedy,random | cut -d, -f1-$p)
+      x=(); case $e in *little-buildings*) [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz);; esac
+      for s in $(seq 3000 $((3000+N-1))); do
+        one "$d" "pd$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "princess-and-dragon$e" "$tt" "$s" "${x[@]}"
       done; done; done; done
   exit 0
 fi

@@ -4,7 +4,8 @@
 #
 # Usage: run.sh [--json] [FILE.jcz ...]          (default: $WORK/saves/*.jcz)
 # Every tile XML of the client (src/extraResources/expansions/*.xml, among them
-# basic.xml and inns_and_cathedrals.xml) is loaded; the save's sets pick the tiles.
+# basic.xml, inns_and_cathedrals.xml and princess_and_dragon.xml) is loaded; the
+# save's sets pick the tiles.
 # Needs: JCZ_ENGINE_GIT, JCZ_CLIENT_GIT: git directories (bare or not) of
 #        farin/JCloisterZone and farin/JCloisterZone-Client; the Debian packages
 #        libvavr0-java libgoogle-gson-java libslf4j-java libsemver-java

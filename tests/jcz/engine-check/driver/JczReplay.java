@@ -3,15 +3,21 @@ package cloisterkitcheck;
 import com.google.gson.*;
 import com.jcloisterzone.Player;
 import com.jcloisterzone.action.*;
+import com.jcloisterzone.game.state.PlacedTile;
 import com.jcloisterzone.board.PlacementOption;
+import com.jcloisterzone.board.Position;
+import com.jcloisterzone.board.pointer.BoardPointer;
 import com.jcloisterzone.board.pointer.FeaturePointer;
 import com.jcloisterzone.board.pointer.MeeplePointer;
 import com.jcloisterzone.engine.Engine;
+import com.jcloisterzone.event.NeutralFigureMoved;
 import com.jcloisterzone.event.PlayEvent;
 import com.jcloisterzone.event.ScoreEvent;
 import com.jcloisterzone.figure.BigFollower;
+import com.jcloisterzone.figure.neutral.Dragon;
 import com.jcloisterzone.game.GameSetup;
 import com.jcloisterzone.game.GameStatePhaseReducer;
+import com.jcloisterzone.game.capability.PortalCapability;
 import com.jcloisterzone.game.phase.CommitActionPhase;
 import com.jcloisterzone.game.phase.GameOverPhase;
 import com.jcloisterzone.game.phase.Phase;
@@ -49,6 +55,18 @@ import java.util.stream.*;
  *     follower may stand where a small one may not (or the reverse: gardens).
  *     The engine checks most but not all of these (e.g. it accepts any ABBOT_RETURN of an
  *     own abbot, ActionPhase.handleReturnMeeple), so this is the stricter test.
+ *     The Princess & the Dragon: a dragon step (MOVE_NEUTRAL_FIGURE dragon.1) must be a position
+ *     of the engine's MoveDragonAction, sent by the player the engine asks to steer it; a fairy
+ *     move (MOVE_NEUTRAL_FIGURE fairy.1) a MeeplePointer of its FairyNextToAction (the engine
+ *     itself does not check it, ActionPhase.handleMoveNeutralFigure); a princess return a pointer
+ *     of the ReturnMeepleAction with source PRINCESS; a placement through a magic portal (a
+ *     DEPLOY_MEEPLE away from the tile just placed) an option of the MeepleAction as any other.
+ *
+ * Per game it also reports the dragon's moves as the engine saw them: "dragonPath" (every step,
+ * in order, from the strict path's NeutralFigureMoved events), "dragonVolcanoes" (where a volcano
+ * called it, the events without a player), "engineDragonMoves" (the engine path's own history
+ * items "dragon-moved", per turn: the turn, the dragon's start and its steps), and the counts of
+ * dragon steps, fairy moves, princess returns and portal placements the strict path accepted.
  *
  * Usage: java -ea -cp CP cloisterkitcheck.JczReplay [--tiles DIR] [--json] [--transcript DIR] FILE.jcz...
  */
@@ -186,6 +204,20 @@ public class JczReplay {
         }
         JsonObject setupMsg = buildSetupMessage(sg);
         JsonArray replay = sg.getAsJsonArray("replay");
+        // Every set the save names must be defined by one of the %loaded tile files
+        // (princess_and_dragon.xml for princess-and-dragon:1 and :2).
+        JsonObject setFiles = new JsonObject();
+        for (String set : sg.getAsJsonObject("setup").getAsJsonObject("sets").keySet()) {
+            String found = null;
+            for (String x : xmls) {
+                try {
+                    if (new String(Files.readAllBytes(Paths.get(x)), StandardCharsets.UTF_8).contains("<tile-set id=\"" + set + "\"")) { found = Paths.get(x).getFileName().toString(); break; }
+                } catch (IOException e) { errors.add("reading " + x + ": " + e); }
+            }
+            if (found == null) errors.add("no loaded tile file defines the set " + set);
+            else setFiles.addProperty(set, found);
+        }
+        res.add("setFiles", setFiles);
 
         // ---- path 1: the engine's own main loop, fed what the client writes ----
         StringBuilder in = new StringBuilder();
@@ -220,6 +252,31 @@ public class JczReplay {
             for (JsonElement p : st.getAsJsonArray("players")) scores.add(p.getAsJsonObject().get("points"));
             res.add("engineScores", scores);
             res.addProperty("enginePhase", st.has("phase") && !st.get("phase").isJsonNull() ? st.get("phase").getAsString() : null);
+            // The dragon's moves in the engine's own history (StateGsonBuilder.serializePlayEvents:
+            // one "dragon-moved" item per turn, path = [start, step, step, ...]; the volcano's call
+            // is left out there).
+            JsonArray dragonMoves = new JsonArray();
+            JsonArray enginePath = new JsonArray();
+            if (st.has("history") && st.get("history").isJsonArray()) {
+                for (JsonElement h : st.getAsJsonArray("history")) {
+                    JsonObject item = h.getAsJsonObject();
+                    for (JsonElement e : item.getAsJsonArray("events")) {
+                        JsonObject ev = e.getAsJsonObject();
+                        if (!"dragon-moved".equals(ev.get("type").getAsString())) continue;
+                        JsonArray path = ev.getAsJsonArray("path");
+                        JsonObject mv = new JsonObject();
+                        mv.add("turn", item.get("turn"));
+                        mv.add("player", item.get("player"));
+                        mv.add("from", path.get(0));
+                        JsonArray steps = new JsonArray();
+                        for (int i = 1; i < path.size(); i++) { steps.add(path.get(i)); enginePath.add(path.get(i)); }
+                        mv.add("steps", steps);
+                        dragonMoves.add(mv);
+                    }
+                }
+            }
+            res.add("engineDragonMoves", dragonMoves);
+            res.add("engineDragonPath", enginePath);
         } else {
             errors.add("engine printed no state");
         }
@@ -232,6 +289,9 @@ public class JczReplay {
         }
         if (res.has("engineScores") && res.has("strictScores") && !res.get("engineScores").equals(res.get("strictScores"))) {
             errors.add("engine and strict paths disagree");
+        }
+        if (res.has("engineDragonPath") && res.has("dragonPath") && !res.get("engineDragonPath").equals(res.get("dragonPath"))) {
+            errors.add("engine and strict paths disagree on the dragon's path");
         }
         res.add("errors", errors);
         res.addProperty("ok", errors.size() == 0);
@@ -256,6 +316,8 @@ public class JczReplay {
             state = reducer.applyStepResult(first.enter(state));
 
             int abbotReturns = 0, bigFollowerDeployments = 0;
+            int dragonSteps = 0, fairyMoves = 0, princessReturns = 0, portalPlacements = 0;
+            int dragonEaten = 0, fairyBlocks = 0, princessOffers = 0;
             for (idx = 0; idx < replay.size(); idx++) {
                 JsonObject raw = replay.get(idx).getAsJsonObject();
                 if (state.getPhase() instanceof GameOverPhase) {
@@ -268,17 +330,61 @@ public class JczReplay {
                     errors.add(String.format("strict: message #%d %s: %s (phase %s)", idx, GSON.toJson(raw), problem, state.getPhase()));
                     break;
                 }
-                if (msg instanceof ReturnMeepleMessage && ((ReturnMeepleMessage) msg).getSource() == ReturnMeepleSource.ABBOT_RETURN) abbotReturns++;
-                if (msg instanceof DeployMeepleMessage
-                    && state.getActivePlayer().getMeepleFromSupply(state, ((DeployMeepleMessage) msg).getMeepleId()) instanceof BigFollower) bigFollowerDeployments++;
+                boolean abbotReturn = false, bigFollower = false, dragonStep = false, fairyMove = false, princessReturn = false, portal = false;
+                if (msg instanceof ReturnMeepleMessage && ((ReturnMeepleMessage) msg).getSource() == ReturnMeepleSource.ABBOT_RETURN) abbotReturn = true;
+                if (msg instanceof ReturnMeepleMessage && ((ReturnMeepleMessage) msg).getSource() == ReturnMeepleSource.PRINCESS) princessReturn = true;
+                if (msg instanceof DeployMeepleMessage) {
+                    DeployMeepleMessage dm = (DeployMeepleMessage) msg;
+                    if (state.getActivePlayer().getMeepleFromSupply(state, dm.getMeepleId()) instanceof BigFollower) bigFollower = true;
+                    PlacedTile last = state.getLastPlaced();
+                    // checkLegal found it among the engine's options; away from the tile just
+                    // placed, only a magic portal offers it
+                    if (last != null && !last.getPosition().equals(dm.getPointer().getPosition())) {
+                        if (!last.getTile().hasModifier(PortalCapability.MAGIC_PORTAL)) {
+                            errors.add(String.format("strict: message #%d %s: the engine offered a placement away from the tile just placed, which is no portal", idx, GSON.toJson(raw)));
+                            break;
+                        }
+                        portal = true;
+                    }
+                }
+                int meeplesBefore = state.getDeployedMeeples().size();
+                // one message answers each action step, so this counts the steps offering the princess
+                if (state.getPlayerActions() != null && state.getPlayerActions().getActions().exists(
+                        a -> a instanceof ReturnMeepleAction && ((ReturnMeepleAction) a).getSource() == ReturnMeepleSource.PRINCESS)) princessOffers++;
+                if (msg instanceof MoveNeutralFigureMessage) {
+                    if (isDragon(state, ((MoveNeutralFigureMessage) msg).getFigureId())) {
+                        dragonStep = true;
+                        // the fairy keeps the dragon out of a space it could otherwise enter
+                        BoardPointer fairy = state.getNeutralFigures().getFairyDeployment();
+                        Position dragon = state.getNeutralFigures().getDragonDeployment();
+                        io.vavr.collection.Vector<Position> visited = state.getCapabilityModel(com.jcloisterzone.game.capability.DragonCapability.class);
+                        if (fairy != null && dragon != null && state.getPlacedTile(fairy.getPosition()) != null
+                            && Math.abs(fairy.getPosition().x - dragon.x) + Math.abs(fairy.getPosition().y - dragon.y) == 1
+                            && (visited == null || !visited.contains(fairy.getPosition()))) fairyBlocks++;
+                    } else fairyMove = true;
+                }
                 if (msg instanceof RandomChangingMessage && ((RandomChangingMessage) msg).getRandom() != null) {
                     reducer.getRandomGanerator().setRandom(((RandomChangingMessage) msg).getRandom());
                 }
                 state = reducer.apply(state, msg);
+                // counted once the engine has accepted the message
+                if (abbotReturn) abbotReturns++;
+                if (bigFollower) bigFollowerDeployments++;
+                if (dragonStep) { dragonSteps++; dragonEaten += meeplesBefore - state.getDeployedMeeples().size(); }
+                if (fairyMove) fairyMoves++;
+                if (princessReturn) princessReturns++;
+                if (portal) portalPlacements++;
             }
             res.addProperty("messages", replay.size());
             res.addProperty("abbotReturns", abbotReturns);
             res.addProperty("bigFollowerDeployments", bigFollowerDeployments);
+            res.addProperty("dragonSteps", dragonSteps);
+            res.addProperty("fairyMoves", fairyMoves);
+            res.addProperty("princessReturns", princessReturns);
+            res.addProperty("portalPlacements", portalPlacements);
+            res.addProperty("dragonEaten", dragonEaten);
+            res.addProperty("fairyBlocks", fairyBlocks);
+            res.addProperty("princessOffers", princessOffers);
             res.addProperty("strictPhase", String.valueOf(state.getPhase()));
             if (!(state.getPhase() instanceof GameOverPhase) && errors.size() == 0) {
                 errors.add("strict: game not over after the last message, phase " + state.getPhase());
@@ -302,6 +408,18 @@ public class JczReplay {
                 }
             }
             res.add("scoreEvents", evs);
+            // the dragon as the engine moved it: steps carry the steering player, a volcano's call none
+            JsonArray path = new JsonArray(), volcanoes = new JsonArray();
+            for (PlayEvent ev : state.getEvents()) {
+                if (!(ev instanceof NeutralFigureMoved) || !(((NeutralFigureMoved) ev).getNeutralFigure() instanceof Dragon)) continue;
+                NeutralFigureMoved nm = (NeutralFigureMoved) ev;
+                Position to = nm.getTo() == null ? null : nm.getTo().getPosition();
+                JsonArray xy = new JsonArray();
+                if (to != null) { xy.add(to.x); xy.add(to.y); }
+                if (nm.getMetadata().getTriggeringPlayerIndex() == null) volcanoes.add(xy); else path.add(xy);
+            }
+            res.add("dragonPath", path);
+            res.add("dragonVolcanoes", volcanoes);
         } catch (Throwable t) {
             errors.add(String.format("strict: message #%d %s: %s", idx,
                 idx >= 0 && idx < replay.size() ? GSON.toJson(replay.get(idx)) : "(setup)", describe(t)));
@@ -370,6 +488,23 @@ public class JczReplay {
             }
             return "token " + tm.getToken() + " at " + tm.getPointer() + " is not among the engine's options " + describeActions(actions);
         }
+        if (msg instanceof MoveNeutralFigureMessage) {
+            MoveNeutralFigureMessage nm = (MoveNeutralFigureMessage) msg;
+            BoardPointer to = nm.getTo();
+            if (to == null) return "no target";
+            for (PlayerAction<?> a : actions) {
+                if (a instanceof MoveDragonAction) {
+                    MoveDragonAction da = (MoveDragonAction) a;
+                    // the client sends the Position the player picked (DragonMovePhaseAction.vue)
+                    if (da.getFigureId().equals(nm.getFigureId()) && to instanceof Position && da.getOptions().contains((Position) to)) return null;
+                }
+                if (a instanceof FairyNextToAction) {
+                    FairyNextToAction fa = (FairyNextToAction) a;
+                    if (fa.getFigureId().equals(nm.getFigureId()) && to instanceof MeeplePointer && fa.getOptions().contains((MeeplePointer) to)) return null;
+                }
+            }
+            return "moving " + nm.getFigureId() + " to " + to + " is not among the engine's options " + describeActions(actions);
+        }
         if (msg instanceof PassMessage) {
             if (actionsState == null) return "PASS with no actions offered";
             if (!actionsState.isPassAllowed()) return "pass is not allowed";
@@ -379,7 +514,11 @@ public class JczReplay {
             if (!(state.getPhase() instanceof CommitActionPhase)) return "COMMIT outside the commit phase";
             return null;
         }
-        return "message type not expected in base/abbot/little-buildings/inns-and-cathedrals games";
+        return "message type not expected in base/abbot/little-buildings/inns-and-cathedrals/princess-and-dragon games";
+    }
+
+    static boolean isDragon(GameState state, String figureId) {
+        return state.getNeutralFigures().getById(figureId) instanceof Dragon;
     }
 
     static String describeActions(List<PlayerAction<?>> actions) {
@@ -389,6 +528,8 @@ public class JczReplay {
             sb.append(a.getClass().getSimpleName());
             if (a instanceof ReturnMeepleAction) sb.append('(').append(((ReturnMeepleAction) a).getSource()).append(')');
             if (a instanceof MeepleAction) sb.append('(').append(((MeepleAction) a).getMeepleType().getSimpleName()).append(')');
+            if (a instanceof MoveDragonAction) sb.append('(').append(((MoveDragonAction) a).getFigureId()).append(')');
+            if (a instanceof FairyNextToAction) sb.append('(').append(((FairyNextToAction) a).getFigureId()).append(')');
             sb.append(a.getOptions());
         }
         return sb.append(']').toString();
