@@ -152,25 +152,28 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
                std::all_of(w.begin(), w.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
     };
     if (e.segment_attributes.size() > 32) return "more than 32 segment attributes";
+    // A declared name (a-z0-9-) and its label, or why not: `what` names the kind of declaration.
+    const auto name_and_label = [&](const char* what, const std::string& name, const std::string& label) -> std::string {
+        if (!word(name))
+            return std::string(what) + " \"" + name + "\" is not a name of a-z, 0-9 and - (at most " +
+                   std::to_string(limits::kMaxAttributeName) + " bytes)";
+        if (label.size() > limits::kMaxDeclaredText)
+            return std::string(what) + " \"" + name + "\" has a label longer than " +
+                   std::to_string(limits::kMaxDeclaredText) + " bytes";
+        return {};
+    };
     for (const SegmentAttribute& a : e.segment_attributes) {
         if (a.kind != FeatureKind::Road && a.kind != FeatureKind::City && a.kind != FeatureKind::Field &&
             a.kind != FeatureKind::Monastery && a.kind != FeatureKind::Garden)
             return "segment attribute \"" + a.name + "\" is declared on an unknown feature kind " +
                    std::to_string(static_cast<int>(a.kind));
-        if (!word(a.name))
-            return "segment attribute \"" + a.name + "\" is not a name of a-z, 0-9 and - (at most " +
-                   std::to_string(limits::kMaxAttributeName) + " bytes)";
-        if (a.label.size() > limits::kMaxDeclaredText)
-            return "segment attribute \"" + a.name + "\" has a label longer than " +
-                   std::to_string(limits::kMaxDeclaredText) + " bytes";
+        if (auto why = name_and_label("segment attribute", a.name, a.label); !why.empty()) return why;
     }
     if (e.neutral_figures.size() > 32) return "more than 32 neutral figures";
     for (const NeutralFigureKind& n : e.neutral_figures) {
-        if (!word(n.name))
-            return "neutral figure \"" + n.name + "\" is not a name of a-z, 0-9 and - (at most " +
-                   std::to_string(limits::kMaxAttributeName) + " bytes)";
-        if (n.label.size() > limits::kMaxDeclaredText || n.jcz_id.size() > limits::kMaxDeclaredText)
-            return "neutral figure \"" + n.name + "\" has a label or JCloisterZone id longer than " +
+        if (auto why = name_and_label("neutral figure", n.name, n.label); !why.empty()) return why;
+        if (n.jcz_id.size() > limits::kMaxDeclaredText)
+            return "neutral figure \"" + n.name + "\" has a JCloisterZone id longer than " +
                    std::to_string(limits::kMaxDeclaredText) + " bytes";
         if (std::count_if(e.neutral_figures.begin(), e.neutral_figures.end(),
                           [&](const NeutralFigureKind& o) { return o.name == n.name; }) > 1)
@@ -178,14 +181,8 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
     }
     if (e.tile_markers.size() > limits::kMaxTileMarkers)
         return "more than " + std::to_string(limits::kMaxTileMarkers) + " tile markers";
-    for (const TileMarker& m : e.tile_markers) {
-        if (!word(m.name))
-            return "tile marker \"" + m.name + "\" is not a name of a-z, 0-9 and - (at most " +
-                   std::to_string(limits::kMaxAttributeName) + " bytes)";
-        if (m.label.size() > limits::kMaxDeclaredText)
-            return "tile marker \"" + m.name + "\" has a label longer than " +
-                   std::to_string(limits::kMaxDeclaredText) + " bytes";
-    }
+    for (const TileMarker& m : e.tile_markers)
+        if (auto why = name_and_label("tile marker", m.name, m.label); !why.empty()) return why;
     const auto marker_declared = [&](const std::string& name) {
         return std::any_of(e.tile_markers.begin(), e.tile_markers.end(),
                            [&](const TileMarker& m) { return m.name == name; });

@@ -106,6 +106,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sink.option_texts = &texts;
     sink.state = &copy;
     sink.vetoed = &vetoed;
+    ck::host::FigurePlacementChanges placement;
+    sink.placement = &placement;
+    std::vector<ck::host::ScoringAward> awards;
+    if (hook == CK_HOOK_BONUS_POINTS) sink.awards = &awards;  // as the bridge's scoring does
     try {
         ck::host::apply_effects(*response, &copy, "fuzz.expansion", sink);
     } catch (const ck::host::HostError& e) {

@@ -35,7 +35,8 @@ namespace {
 const char* const kHookNames[CK_HOOK_COUNT] = {
     "game_start",      "tile_step_options", "placement_check", "tile_placed",
     "figure_options",  "apply_figure_action", "feature_scoring", "bonus_points",
-    "turn_end",        "game_end_check",    "final_scoring",   "apply_tile_step_option"};
+    "turn_end",        "game_end_check",    "final_scoring",   "apply_tile_step_option",
+    "turn_start",      "figure_step_end",   "apply_movement_step"};
 
 fb::HookRequestT request_for(ck_hook_id hook, const host::Game& g) {
     const uint8_t player = g.active_player();
@@ -140,6 +141,28 @@ fb::HookRequestT request_for(ck_hook_id hook, const host::Game& g) {
             a.action = "play-halfling";
             a.tile_type = last.type;
             a.label = "play from hand";
+            r.args.Set(std::move(a));
+            break;
+        }
+        case CK_HOOK_TURN_START: {
+            fb::TurnStartArgsT a;
+            a.player = player;
+            r.args.Set(std::move(a));
+            break;
+        }
+        case CK_HOOK_FIGURE_STEP_END: {
+            fb::FigureStepEndArgsT a;
+            a.player = player;
+            a.tile = std::make_unique<fb::TileRef>(at);
+            r.args.Set(std::move(a));
+            break;
+        }
+        case CK_HOOK_APPLY_MOVEMENT_STEP: {
+            fb::MovementStepArgsT a;
+            a.player = player;
+            a.figure = "dragon";
+            a.step = 1;
+            a.target = std::make_unique<fb::MoveTarget>(at, 0u);
             r.args.Set(std::move(a));
             break;
         }

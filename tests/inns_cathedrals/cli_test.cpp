@@ -27,12 +27,7 @@ using ck::test::run_json;
 
 const std::string kWithAbbot = "--tile-set basic:2 --expansions inns-and-cathedrals,little-buildings,abbot";
 
-std::filesystem::path scratch(const std::string& name) {
-    const auto dir = std::filesystem::path(CK_TEST_BINARY_DIR) / "tests" / "inns_cathedrals" /
-                     ("scratch-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
-}
+std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("inns_cathedrals", name); }
 
 // IC-7, IC-8, IC-10: every expansion together, 2 to 4 players, both
 // computer players; the 18 tiles join the pile, big followers are placed

@@ -29,12 +29,7 @@ using nlohmann::json;
 using ck::test::run_json;
 using Space = std::pair<int, int>;
 
-std::filesystem::path scratch(const std::string& name) {
-    const auto dir = std::filesystem::path(CK_TEST_BINARY_DIR) / "tests" / "princess_dragon" /
-                     ("scratch-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
-}
+std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("princess_dragon", name); }
 
 Space space_of(const json& at) { return {at["position"][0].get<int>(), at["position"][1].get<int>()}; }
 
@@ -301,6 +296,11 @@ TEST(PdCli, MovesTheRulesForbidAreRefused) {
                            json::parse(R"({"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [1, 1],
                                "corner": "NE", "feature": "Field", "location": "NL.NR.EL.ER.DL.DR"}, "meepleId": "0.small.1"},
                                "player": 0})"));
+    // PD-14: nor into the fairy's space, on either of its triangles.
+    json guarded = scenario("hf-pd-fairy-guards-its-space");
+    guarded["replay"][nth(guarded, "MOVE_NEUTRAL_FIGURE", 1)]["payload"]["to"] =
+        json::parse(R"({"position": [1, 1], "corner": "NE"})");
+    EXPECT_NE(refusal(guarded, "into-the-fairys-space").find("cannot move the dragon to (1,1) NE"), std::string::npos);
     const std::string why = refusal(space, "in-the-dragons-space");
     EXPECT_TRUE(why.find("DEPLOY_MEEPLE in phase CommitActionPhase") != std::string::npos ||
                 why.find("not offered") != std::string::npos)

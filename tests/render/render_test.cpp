@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -435,6 +437,44 @@ TEST(RenderCli, InnsCathedralsAndBigFollowersAreDrawn) {
     const std::string tie = svg_of("ic-big-follower-tie", "6");
     EXPECT_EQ(count(tie, "class=\"meeple big\""), 1u) << "Alice's big follower";
     EXPECT_EQ(count(tie, "class=\"meeple\""), 2u) << "Bob's two followers";
+}
+
+// The Princess & the Dragon: the neutral figures where they stand, the
+// dragon's path of the turn (a dashed line through the spaces' centres),
+// and the tile markers as badges, each named in the legend.
+TEST(RenderCli, TheDragonTheFairyTheirPathAndMarkersAreDrawn) {
+    const std::string dir = out_dir();
+    auto svg_at = [&](const std::string& turn) {
+        const std::string out = dir + "/pd-" + turn + ".svg";
+        const auto r = ck::test::run_cli("render " + std::string(CK_TEST_SOURCE_DIR) +
+                                         "/tests/scenarios/pd-dragon-blocked-by-fairy-and-path.jcz --turn " + turn +
+                                         " --svg " + out);
+        EXPECT_EQ(r.status, 0) << r.err;
+        return read(out);
+    };
+    const std::string before = svg_at("3");  // the fairy beside Alice's follower; the dragon on the volcano
+    EXPECT_THAT(before, HasSubstr("class=\"neutral\" data-figure=\"dragon\" data-at=\"(0,1)\""));
+    EXPECT_THAT(before, HasSubstr("class=\"neutral\" data-figure=\"fairy\" data-at=\"(1,0)\""));
+    EXPECT_THAT(before, Not(HasSubstr("<polyline class=\"neutral-path\""))) << "no movement yet";
+    const std::string after = svg_at("4");  // (0,1) -> (0,0) -> (-1,0)
+    EXPECT_THAT(after, HasSubstr("class=\"neutral\" data-figure=\"dragon\" data-at=\"(-1,0)\""));
+    const size_t path = after.find("<polyline class=\"neutral-path\" data-figure=\"dragon\"");
+    ASSERT_NE(path, std::string::npos);
+    const size_t points = after.find("points=\"", path);
+    const std::string line = after.substr(points, after.find("\"/>", points) - points);
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 3) << "three spaces: " << line;
+    auto count = [](const std::string& text, const std::string& what) {
+        size_t n = 0;
+        for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+        return n;
+    };
+    // The volcano at (0,1) and the dragon tile at (-1,0), each also in the legend.
+    EXPECT_EQ(count(after, "data-marker=\"volcano\""), 2u);
+    EXPECT_EQ(count(after, "data-marker=\"dragon\""), 2u);
+    EXPECT_EQ(count(after, "data-marker=\"portal\""), 1u) << "the legend's only";
+    EXPECT_NE(after.find(">magic portal</text>"), std::string::npos) << "the legend";
+    EXPECT_NE(after.find(">the dragon</text>"), std::string::npos);
+    EXPECT_NE(after.find(">path this turn</text>"), std::string::npos);
 }
 
 // The README's picture is what `play --svg` draws today; after a change to

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,14 @@ inline nlohmann::json run_json(const std::string& args) {
     EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
     if (r.status != 0) return nlohmann::json::object();
     return nlohmann::json::parse(r.out);
+}
+
+// A file of this test process's own in build/tests/<folder>/scratch-<pid>/
+// (the folder made), for saves and pictures a CLI test writes.
+inline std::filesystem::path scratch_path(const std::string& folder, const std::string& name) {
+    const auto dir = std::filesystem::path(CK_TEST_BINARY_DIR) / "tests" / folder / ("scratch-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    return dir / name;
 }
 
 // "player name points [final]" per score entry: what play's score_entries
