@@ -16,11 +16,11 @@ using ck::test::run_cli;
 TEST(MctsCli, PlayAndReplayAGameWithEveryExpansion) {
     const auto file = std::filesystem::path(CK_TEST_BINARY_DIR) / "tests" / "ai" / "mcts-all.jcz";
     std::filesystem::create_directories(file.parent_path());
-    const auto play = run_cli("play --seed 3 --expansions all --player-types mcts:playouts=40,greedy --json --save '" +
+    const auto play = run_cli("play --seed 3 --expansions all --player-types mcts:playouts=20,greedy --json --save '" +
                               file.string() + "'");
     ASSERT_EQ(play.status, 0) << play.output();
     const auto game = nlohmann::json::parse(play.out);
-    EXPECT_EQ(game["player_types"], nlohmann::json::array({"mcts:playouts=40", "greedy"}));
+    EXPECT_EQ(game["player_types"], nlohmann::json::array({"mcts:playouts=20", "greedy"}));
     const auto replay = run_cli("replay --json '" + file.string() + "'");
     ASSERT_EQ(replay.status, 0) << replay.output();
     const auto replayed = nlohmann::json::parse(replay.out);
