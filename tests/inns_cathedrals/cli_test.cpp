@@ -34,29 +34,18 @@ std::filesystem::path scratch(const std::string& name) { return ck::test::scratc
 // and never on a garden, and the score entries add up.
 TEST(IcCli, PlaysWithHalflingsLittleBuildingsAndTheAbbot) {
     int big_followers = 0, inn_scores = 0, cathedral_scores = 0;
-    for (const std::string type : {"random", "greedy"})
-        for (int players = 2; players <= 4; ++players) {
-            const std::string args = "play --tile-set basic:2 --expansions inns-and-cathedrals,halflings,little-buildings,abbot"
-                                     " --seed " + std::to_string(players + 10) + " --players " + std::to_string(players) +
-                                     " --player-types " + type + " --json";
-            SCOPED_TRACE(args);
-            const json j = run_json(args);
-            if (HasFailure()) return;
-            std::vector<int> sums(static_cast<size_t>(players), 0);
-            for (const auto& e : j["score_entries"]) sums[e["player"].get<size_t>()] += e["points"].get<int>();
-            for (int p = 0; p < players; ++p)
-                EXPECT_EQ(j["scores"][static_cast<size_t>(p)]["points"].get<int>(), sums[static_cast<size_t>(p)]);
-            for (const auto& m : j["moves"])
-                if (m["type"] == "meeple" && m["meeple"].get<std::string>().find(".big.") != std::string::npos) {
-                    ++big_followers;
-                    EXPECT_NE(m["feature"], "Garden") << "IC-7: " << m.dump();
-                }
-            for (const auto& e : j["score_entries"]) {
-                const std::string breakdown = e.value("breakdown", "");
-                inn_scores += breakdown.find("with an inn") != std::string::npos;
-                cathedral_scores += breakdown.find("with a cathedral") != std::string::npos;
+    ck::test::for_each_computer_game("inns-and-cathedrals,halflings,little-buildings,abbot", 10, [&](const json& j, int) {
+        for (const auto& m : j["moves"])
+            if (m["type"] == "meeple" && m["meeple"].get<std::string>().find(".big.") != std::string::npos) {
+                ++big_followers;
+                EXPECT_NE(m["feature"], "Garden") << "IC-7: " << m.dump();
             }
+        for (const auto& e : j["score_entries"]) {
+            const std::string breakdown = e.value("breakdown", "");
+            inn_scores += breakdown.find("with an inn") != std::string::npos;
+            cathedral_scores += breakdown.find("with a cathedral") != std::string::npos;
         }
+    });
     EXPECT_GT(big_followers, 6) << "the computer players place their big followers";
     EXPECT_GT(inn_scores, 0);
     EXPECT_GT(cathedral_scores, 0);

@@ -33,6 +33,33 @@ inline std::filesystem::path scratch_path(const std::string& folder, const std::
     return dir / name;
 }
 
+// Each player's score is the sum of their score entries (`play --json`).
+inline void expect_entries_add_up(const nlohmann::json& game, int players) {
+    std::vector<int> sums(static_cast<size_t>(players), 0);
+    for (const auto& e : game["score_entries"]) sums[e["player"].get<size_t>()] += e["points"].get<int>();
+    for (int p = 0; p < players; ++p)
+        EXPECT_EQ(game["scores"][static_cast<size_t>(p)]["points"].get<int>(), sums[static_cast<size_t>(p)]);
+}
+
+// Plays one game for each kind of computer player (random, greedy) and
+// each player count from 2 to 4, with `play --tile-set basic:2 --expansions
+// EXPANSIONS --json` and seed `seed_base` + players, checks that the
+// entries add up, and gives each game to `check(game, players)`.
+template <class Check>
+void for_each_computer_game(const std::string& expansions, int seed_base, Check check) {
+    for (const std::string type : {"random", "greedy"})
+        for (int players = 2; players <= 4; ++players) {
+            const std::string args = "play --tile-set basic:2 --expansions " + expansions + " --seed " +
+                                     std::to_string(seed_base + players) + " --players " + std::to_string(players) +
+                                     " --player-types " + type + " --json";
+            SCOPED_TRACE(args);
+            const nlohmann::json game = run_json(args);
+            if (::testing::Test::HasFailure()) return;
+            expect_entries_add_up(game, players);
+            check(game, players);
+        }
+}
+
 // "player name points [final]" per score entry: what play's score_entries
 // and replay's scores have in common, to compare the two.
 inline std::vector<std::string> score_entry_lines(const nlohmann::json& list) {
