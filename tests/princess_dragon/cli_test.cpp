@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -294,6 +295,28 @@ TEST(PdCli, MovesTheRulesForbidAreRefused) {
     EXPECT_TRUE(why.find("DEPLOY_MEEPLE in phase CommitActionPhase") != std::string::npos ||
                 why.find("not offered") != std::string::npos)
         << why;
+}
+
+// JCloisterZone's rule options of the expansion: the defaults replay; any
+// other value is refused by name, never replayed under the wrong rule.
+TEST(PdCli, JczRuleOptionsOtherThanTheDefaultsAreRefused) {
+    json defaults = scenario("pd-dragon-eats-city-follower");
+    defaults["setup"]["rules"] = json::parse(
+        R"({"princess-action": "may", "fairy-placement": "next-follower", "dragon-move": "before-scoring"})");
+    const std::string file = scratch("jcz-defaults.jcz").string();
+    std::ofstream(file) << defaults.dump(2);
+    const auto r = ck::test::run_cli("replay " + file + " --min-assertions 4");
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    for (const auto& [key, value, allowed] : {std::tuple{"dragon-move", "after-scoring", "before-scoring"},
+                                              std::tuple{"princess-action", "must", "may"},
+                                              std::tuple{"fairy-placement", "on-tile", "next-follower"}}) {
+        json other = scenario("pd-dragon-eats-city-follower");
+        other["setup"]["rules"] = json{{key, value}};
+        EXPECT_NE(refusal(other, std::string("rule-") + key)
+                      .find(std::string("setup.rules.") + key + ": unknown value '" + value + "' (allowed: " + allowed + ")"),
+                  std::string::npos)
+            << key;
+    }
 }
 
 TEST(PdCli, PluginsListsTheModuleAndItsDeclarations) {

@@ -36,6 +36,16 @@ constexpr std::string_view kMoveFairyAction = "move-fairy";
 constexpr std::string_view kPrincessAction = "princess";
 constexpr std::string_view kPrincessReturnSource = "PRINCESS";  // JCloisterZone's RETURN_MEEPLE source
 
+// JCloisterZone's rules of the expansion: its key, ours, the value played.
+struct JczRule {
+    std::string_view jcz_key, key, value, what;
+};
+constexpr JczRule kJczRules[] = {
+    {"princess-action", "princessAndDragon.princessAction", "may", "the princess may send a follower home"},
+    {"fairy-placement", "princessAndDragon.fairyPlacement", "next-follower", "the fairy stands next to a follower"},
+    {"dragon-move", "princessAndDragon.dragonMove", "before-scoring", "the dragon moves before the turn's scoring"},
+};
+
 // Every bad input below is the host's mistake; the SDK reports the exception
 // as CK_E_INTERNAL with this message, and the host must not apply anything.
 [[noreturn]] void reject(const std::string& why) { throw std::runtime_error("princess & dragon: " + why); }
@@ -145,6 +155,16 @@ public:
         // PD-17: JCloisterZone has no element of the expansion's name: its
         // saves enable these four (docs/abi.md, "JCloisterZone elements").
         i.jcz_extra_elements = {"dragon", "fairy", "princess", "portal"};
+        // JCloisterZone's three rule options of the expansion, each with the
+        // one value this module plays (its default): a save asking for
+        // another (dragon-move: after-scoring) is refused by name instead
+        // of replayed under the wrong rule.
+        for (const auto& [jcz_key, key, value, what] : kJczRules) {
+            i.rule_options.push_back({std::string(key), std::string(value), {std::string(value)},
+                                      std::string(what) + " (JCloisterZone's " + std::string(jcz_key) +
+                                          "; only its default is played)"});
+            i.jcz_rule_aliases.push_back({std::string(jcz_key), std::string(value), std::string(key), std::string(value)});
+        }
         i.neutral_figures = {{std::string(kDragon), "the dragon", "dragon.1"},
                              {std::string(kFairy), "the fairy", "fairy.1"}};
         i.tile_markers = {{std::string(kVolcano), "volcano"},

@@ -224,7 +224,10 @@ int main() {
             expect(m.jcz_element.empty() &&
                        m.jcz_extra_elements == std::vector<std::string>{"dragon", "fairy", "princess", "portal"},
                    "PD-17: JCloisterZone's elements dragon, fairy, princess, portal");
-            expect(m.rule_options.empty(), "no rule options in this version");
+            // JCloisterZone's three rules, each with its default as the only value.
+            expect(m.rule_options.size() == 3 && m.jcz_rule_aliases.size() == 3, "JCloisterZone's three rules");
+            for (const auto& o : m.rule_options)
+                expect(o->allowed == std::vector<std::string>{o->default_value}, o->key.c_str());
             const std::string& xml = m.tile_definitions_xml;
             size_t tiles = 0;
             for (size_t at = xml.find("<tile id="); at != std::string::npos; at = xml.find("<tile id=", at + 1)) ++tiles;
