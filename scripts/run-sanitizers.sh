@@ -40,6 +40,10 @@ failed=0
 #     with lintian; a package of ASan binaries (their runtime found through
 #     an rpath) is not one to ship. It checks the packaging, and runs in the
 #     ordinary suite.
+#   princess_dragon.validate: `validate`'s twelve games of a module whose
+#     portal turns offer hundreds of placements, over its 120 s limit per
+#     check under ASan on a loaded machine; the validator runs under ASan in
+#     the Validate.* tests, the module's hooks in its own and the PdCli tests.
 #   serve.e2e.*: drive Debian's Chromium against `cloisterkit serve`, as
 #     render_e2e_chromium does; serve.api.load: 50 whole games through the
 #     server, minutes under ASan. The server's code runs under ASan in the
@@ -48,7 +52,7 @@ failed=0
 #   build.reproducible: builds two copies of the source tree with the
 #     ordinary compiler and compares their bytes; nothing of it runs under
 #     ASan. scripts/run-tests.sh runs it as a part of its own.
-asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load)$'
+asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|princess_dragon\.validate)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {
