@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <tuple>
 
 #include "core/game.hpp"
 #include "core/location_names.hpp"
@@ -262,14 +263,19 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
             const auto* targets = e->targets();
             if (targets == nullptr || targets->size() == 0) return "no target offered";
             if (targets->size() > kMaxListedTiles) return "more than " + std::to_string(kMaxListedTiles) + " targets";
-            std::vector<MoveTarget> seen;
+            // Distinct: sorted, then neighbours compared (a hostile list of
+            // 100,000 targets costs a sort, not 10^10 comparisons).
+            std::vector<std::tuple<int16_t, int16_t, uint8_t, uint32_t>> seen;
+            seen.reserve(targets->size());
             for (const fb::MoveTarget* t : *targets) {
                 if (auto why = check_tile(&t->at(), t->location(), "target"); !why.empty()) return why;
-                const MoveTarget target{to_host(t->at()), t->location()};
-                if (std::find(seen.begin(), seen.end(), target) != seen.end())
-                    return "target " + ref_text(t->at()) + " offered twice";
-                seen.push_back(target);
+                seen.emplace_back(t->at().x(), t->at().y(), static_cast<uint8_t>(t->at().corner()), t->location());
             }
+            std::sort(seen.begin(), seen.end());
+            const auto twice = std::adjacent_find(seen.begin(), seen.end());
+            if (twice != seen.end())
+                return "target (" + std::to_string(std::get<0>(*twice)) + "," + std::to_string(std::get<1>(*twice)) +
+                       ") offered twice";
             return {};
         }
         case fb::Effect::OfferTileStepOption: {
