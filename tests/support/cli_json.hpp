@@ -70,4 +70,14 @@ inline std::vector<std::string> score_entry_lines(const nlohmann::json& list) {
     return out;
 }
 
+// `replay FILE --json` ends the game with the same final scores and the
+// same score entries, in order, as `play --json` printed (`played`).
+inline void expect_replays_as_played(const std::string& file, const nlohmann::json& played) {
+    const nlohmann::json replayed = run_json("replay " + file + " --json");
+    if (replayed.empty()) return;  // run_json reported the failure
+    EXPECT_EQ(replayed["phase"], "GameOverPhase") << file;
+    EXPECT_EQ(replayed["players"], played["scores"]) << file;
+    EXPECT_EQ(score_entry_lines(replayed["scores"]), score_entry_lines(played["score_entries"])) << file;
+}
+
 }  // namespace ck::test
