@@ -9,8 +9,10 @@ the figures) with every expansion; every game driven to its end, the games
 at once by 8 client threads, each with its own keep-alive connection. The
 time of each `POST /api/games/{id}/moves` is taken from sending the request
 to reading the whole answer (the new state), on the client: Python's own
-overhead is in it (about 0.1 ms here). Reported: median and 99th
-percentile, and the server's resident memory with the games open, less its
+overhead is in it (about 0.1 ms here); and the server's own time, from
+its `Server-Timing` header (from the request's headers read to the answer
+built: the move applied through the hooks and made durable). Reported:
+median and 99th percentile of both, and the server's resident memory with the games open, less its
 memory with none, per game. A benchmark, not a test: figures vary with the
 machine and its load (docs/performance.md, "Serving").
 """
@@ -43,22 +45,27 @@ class Connection:
     def __init__(self, port):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
-    def request(self, method, path, body=None, token=None):
+    def request(self, method, path, body=None, token=None, server_times=None):
         headers = {"Content-Type": "application/json"}
         if token:
             headers["X-Seat-Token"] = token
         self.conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
         r = self.conn.getresponse()
         data = r.read()
+        if server_times is not None:
+            timing = r.getheader("Server-Timing", "")
+            if "dur=" in timing:
+                server_times.append(float(timing.split("dur=")[1].split(",")[0]) / 1000)
         if r.status not in (200, 201):
             raise RuntimeError("%s %s: %d %s" % (method, path, r.status, data[:200]))
         return json.loads(data)
 
 
 def drive(port, game, tokens):
-    """Plays the game to its end; the seconds each move took."""
+    """Plays the game to its end; the seconds each move took, on the client
+    and in the server."""
     c = Connection(port)
-    times = []
+    times, server_times = [], []
     state = c.request("GET", "/api/games/%s" % game, token=tokens[0])
     while not state["finished"]:
         token = tokens[state["active"]]
@@ -67,9 +74,10 @@ def drive(port, game, tokens):
         options = state["options"]
         choice = options[(state["turn"] * 7 + len(options) * 3) % len(options)]["id"]
         start = time.perf_counter()
-        state = c.request("POST", "/api/games/%s/moves" % game, {"option": choice}, token=token)
+        state = c.request("POST", "/api/games/%s/moves" % game, {"option": choice}, token=token,
+                          server_times=server_times)
         times.append(time.perf_counter() - start)
-    return times
+    return times, server_times
 
 
 def measure(cli, games, threads):
@@ -84,12 +92,16 @@ def measure(cli, games, threads):
                 made.append((created["id"], [s["token"] for s in created["seats"]]))
             opened = rss_kb(server.proc.pid)
             with concurrent.futures.ThreadPoolExecutor(threads) as pool:
-                times = [t for ts in pool.map(lambda g: drive(server.port, *g), made) for t in ts]
+                driven = list(pool.map(lambda g: drive(server.port, *g), made))
             played = rss_kb(server.proc.pid)
-        times.sort()
+        times = sorted(t for ts, _ in driven for t in ts)
+        server_times = sorted(t for _, ts in driven for t in ts)
+
+        def p99(values):
+            return values[min(len(values) - 1, int(len(values) * 0.99))] * 1000
         return {"games": games, "moves": len(times),
-                "median_ms": statistics.median(times) * 1000,
-                "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
+                "median_ms": statistics.median(times) * 1000, "p99_ms": p99(times),
+                "server_median_ms": statistics.median(server_times) * 1000, "server_p99_ms": p99(server_times),
                 "rss_empty_mb": empty / 1024, "kb_per_game_new": (opened - empty) / games,
                 "kb_per_game_played": (played - empty) / games}
     finally:
@@ -108,9 +120,10 @@ def main():
         print(json.dumps(results, indent=1))
         return
     for r in results:
-        print("%3d games: %5d moves, POST moves median %.2f ms, p99 %.2f ms; server %.1f MB empty, "
-              "%.0f KB a game when new, %.0f KB a game played to the end"
-              % (r["games"], r["moves"], r["median_ms"], r["p99_ms"], r["rss_empty_mb"],
+        print("%3d games: %5d moves, POST moves median %.2f ms, p99 %.2f ms (in the server: median %.2f ms, "
+              "p99 %.2f ms); server %.1f MB empty, %.0f KB a game when new, %.0f KB a game played to the end"
+              % (r["games"], r["moves"], r["median_ms"], r["p99_ms"], r["server_median_ms"], r["server_p99_ms"],
+                 r["rss_empty_mb"],
                  r["kb_per_game_new"], r["kb_per_game_played"]))
 
 

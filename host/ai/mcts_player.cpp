@@ -283,7 +283,9 @@ const Choice& MctsPlayer::decide(const Game& game, Step step, const std::vector<
         w.policy = RandomPlayer(w.rng.next());
         for (uint64_t i = 0;; ++i) {
             if (w.tree.node(w.tree.root()).visits >= share) break;
-            if (options_.ms != 0 && (i & 7) == 0 && Clock::now() >= deadline) break;
+            if ((i & 7) == 0 && ((options_.ms != 0 && Clock::now() >= deadline) ||
+                                 (env_.stop_requested && env_.stop_requested())))
+                break;
             w.iterate(root, step, me, options_.c, options_.margin);
         }
     };

@@ -45,6 +45,9 @@ std::string describe(const MctsOptions& o);  // "mcts:playouts=1500:c=0.7:..." a
 struct SearchEnvironment {
     std::function<std::unique_ptr<ExpansionHooks>()> make_hooks;  // may be empty without plugins
     std::function<void(const std::string&)> notice;               // may be empty
+    // Asked between iterations: true ends the search at once, the choice
+    // being the best so far (serve: a move's deadline, the server stopping).
+    std::function<bool()> stop_requested;                         // may be empty
 };
 
 struct SearchStats {

@@ -1,4 +1,5 @@
 // `cloisterkit serve`: the games in the browser (docs/serve.md).
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -38,7 +39,34 @@ constexpr const char* kHelp =
     "                         mcts:playouts=1500:ms=5000, the strongest kind with a\n"
     "                         think-time limit per move)\n"
     "  --max-games N          games the server holds at most (default 500)\n"
+    "  --expire-finished T    delete a finished game T after its end (default 7d;\n"
+    "                         T is a number with s, m, h or d; 0: keep for ever)\n"
+    "  --allowed-host NAME    a name (or address) the page may be opened under besides\n"
+    "                         the bound address and localhost (repeatable)\n"
+    "  --allow-seed           let a new game name its seed: its draws and computer moves\n"
+    "                         then follow from it, known to whoever typed it (tests,\n"
+    "                         demonstrations)\n"
+    "  --computer-workers N   computer turns thought at once (default 2)\n"
+    "  --computer-turn-limit T  the longest a computer's whole turn may think (default 30s)\n"
+    "  --request-timeout T    the longest a client may take to send one request (default 15s)\n"
     "  --hook-time-budget-ms MS  as for play\n";
+
+// "90s", "15m", "12h", "7d" or a number of seconds.
+std::chrono::seconds parse_duration(const std::string& option, const std::string& text) {
+    if (text.empty()) throw HostError(option + ": no value");
+    long long unit = 1;
+    std::string digits = text;
+    switch (text.back()) {
+        case 's': unit = 1; digits.pop_back(); break;
+        case 'm': unit = 60; digits.pop_back(); break;
+        case 'h': unit = 3600; digits.pop_back(); break;
+        case 'd': unit = 86400; digits.pop_back(); break;
+        default: break;
+    }
+    const long long n = ck::cli::parse_integer(option, digits, 0, 3650LL * 86400);
+    if (n * unit > 3650LL * 86400) throw HostError(option + ": " + text + " is more than 10 years");
+    return std::chrono::seconds(n * unit);
+}
 
 std::string default_data_dir() {
     if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x == '/') return std::string(x) + "/cloisterkit/games";
@@ -66,6 +94,20 @@ int run_serve(const std::vector<std::string>& args) {
             options.settings.computer_kind = ck::cli::option_value(args, i);
         } else if (a == "--max-games") {
             options.max_games = static_cast<size_t>(ck::cli::parse_integer("--max-games", ck::cli::option_value(args, i), 1, 100000));
+        } else if (a == "--expire-finished") {
+            options.expire_finished = parse_duration(a, ck::cli::option_value(args, i));
+        } else if (a == "--allowed-host") {
+            options.allowed_hosts.push_back(ck::cli::option_value(args, i));
+        } else if (a == "--allow-seed") {
+            options.settings.allow_seed = true;
+        } else if (a == "--computer-workers") {
+            options.computers.workers = static_cast<size_t>(ck::cli::parse_integer(a, ck::cli::option_value(args, i), 1, 64));
+        } else if (a == "--computer-turn-limit") {
+            options.computers.turn_deadline = parse_duration(a, ck::cli::option_value(args, i));
+            if (options.computers.turn_deadline.count() == 0) throw HostError(a + ": must be at least 1s");
+        } else if (a == "--request-timeout") {
+            options.connections.request_deadline = parse_duration(a, ck::cli::option_value(args, i));
+            if (options.connections.request_deadline.count() == 0) throw HostError(a + ": must be at least 1s");
         } else if (a == "--hook-time-budget-ms") {
             options.settings.hook_time_budget = std::chrono::milliseconds(ck::cli::parse_integer(
                 "--hook-time-budget-ms", ck::cli::option_value(args, i), 1, ck::host::limits::kMaxHookTimeBudgetMs));
@@ -84,6 +126,9 @@ int run_serve(const std::vector<std::string>& args) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    // A file-size limit (ulimit -f) fails a save, which is retried or refused,
+    // instead of ending the process.
+    std::signal(SIGXFSZ, SIG_IGN);
 
     ck::serve::Server server(options);
     const int port = server.start([](const std::string& line) { std::fprintf(stderr, "cloisterkit serve: %s\n", line.c_str()); });

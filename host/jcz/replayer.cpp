@@ -109,6 +109,15 @@ std::string describe_pointer(const FeaturePointer& p) {
 }
 
 Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move(saved)), registry_(options.registry) {
+    if (saved_.annotations.seat_view) {
+        const int seat = *saved_.annotations.seat_view;
+        throw HostError(ErrorCategory::BadInput,
+                        "gameAnnotations.seatView: this file is what " +
+                            (seat < 0 ? std::string("a spectator") : "seat " + std::to_string(seat)) +
+                            " could see of a game still being played (cloisterkit serve's download): other players' "
+                            "hands and the initial random value are left out, so it cannot be replayed; download "
+                            "the game again once it is over");
+    }
     if (registry_ == nullptr) {
         owned_registry_ = std::make_unique<PluginRegistry>();
         PluginSearchOptions search;

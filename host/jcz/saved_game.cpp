@@ -296,6 +296,7 @@ GameAnnotations read_annotations(const JsonNode& node) {
         for (size_t i = 0; i < h->size(); ++i) a.halfling_hands->push_back(read_ids((*h)[i]));
     }
     if (auto r = node.find("rules")) a.rules = read_rules(*r);
+    if (auto v = node.find("seatView")) a.seat_view = static_cast<int>(v->integer_in(-1, 1000));
     return a;
 }
 
@@ -513,6 +514,13 @@ Json message_payload(const ReplayMessage& m) {
 
 }  // namespace
 
+Json replay_message_to_json(const ReplayMessage& m) {
+    Json e = {{"type", std::string(message_type_name(m.type))}, {"payload", message_payload(m)}};
+    if (m.player) e["player"] = *m.player;
+    if (m.clock) e["clock"] = *m.clock;
+    return e;
+}
+
 Json saved_game_to_json(const SavedGame& g) {
     Json doc = Json::object();
     doc["appVersion"] = g.app_version;
@@ -547,12 +555,7 @@ Json saved_game_to_json(const SavedGame& g) {
     doc["players"] = players;
 
     Json replay = Json::array();
-    for (const auto& m : g.replay) {
-        Json e = {{"type", std::string(message_type_name(m.type))}, {"payload", message_payload(m)}};
-        if (m.player) e["player"] = *m.player;
-        if (m.clock) e["clock"] = *m.clock;
-        replay.push_back(e);
-    }
+    for (const auto& m : g.replay) replay.push_back(replay_message_to_json(m));
     doc["replay"] = replay;
 
     if (!g.annotations.empty()) {
@@ -561,6 +564,7 @@ Json saved_game_to_json(const SavedGame& g) {
         if (g.annotations.end_turn) a["endTurn"] = *g.annotations.end_turn;
         if (g.annotations.halfling_hands) a["halflingHands"] = *g.annotations.halfling_hands;
         if (!g.annotations.rules.empty()) a["rules"] = g.annotations.rules;
+        if (g.annotations.seat_view) a["seatView"] = *g.annotations.seat_view;
         doc["gameAnnotations"] = a;
     }
     if (g.test) doc["test"] = {{"description", g.test->description}, {"assertions", g.test->assertions}};

@@ -118,7 +118,11 @@ struct GameAnnotations {
     // passes only drawOrder and endTurn of gameAnnotations to its engine and
     // keeps the rest as it is, so `save_game` writes them here.
     Json rules = Json::object();
-    bool empty() const { return !draw_order && !end_turn && !halfling_hands && rules.empty(); }
+    // `seatView`: the file is what one seat (-1: a spectator) may know of a
+    // game still being played (`serve`'s export, HF-13): the other hands
+    // and the initial random value are left out, so it does not replay.
+    std::optional<int> seat_view;
+    bool empty() const { return !draw_order && !end_turn && !halfling_hands && rules.empty() && !seat_view; }
 };
 
 struct TestSpec {
@@ -162,6 +166,8 @@ SavedGame load_saved_game(const std::string& path);
 // PLACE_TOKEN with a bare token name, RETURN_MEEPLE, PASS, COMMIT{random}); doubles are
 // written so that they read back bit for bit.
 Json saved_game_to_json(const SavedGame& game);
+// One entry of `replay` as saved_game_to_json writes it (serve's journal).
+Json replay_message_to_json(const ReplayMessage& message);
 std::string write_saved_game(const SavedGame& game);  // pretty, 2-space indent
 void store_saved_game(const SavedGame& game, const std::string& path);
 

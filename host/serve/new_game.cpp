@@ -6,6 +6,9 @@
 #include "jcz/replayer.hpp"
 #include "jcz/save_game.hpp"
 #include "jcz/saved_game.hpp"
+#include "text_checks.hpp"
+
+#include <limits>
 
 namespace ck::serve {
 
@@ -14,7 +17,13 @@ using host::HostError;
 
 namespace {
 
-constexpr size_t kMaxNameBytes = 64;
+// What a seat may ask of `mcts` (docs/serve.md, "Limits"): a request
+// cannot hold the computer workers for long, nor start many threads. The
+// operator's --computer is not capped.
+constexpr uint32_t kMaxSeatPlayouts = 20'000;
+constexpr uint32_t kMaxSeatMs = 10'000;
+constexpr uint32_t kMaxSeatThreads = 2;
+constexpr size_t kMaxSeatNodes = 1'000'000;
 
 [[noreturn]] void bad(const std::string& what) { throw HostError(ErrorCategory::BadInput, what); }
 
@@ -40,13 +49,26 @@ std::string store(const GameFiles& files, const SeatsFile& seats, const std::str
 
 std::string seat_kind(const ServeSettings& settings, const std::string& requested) {
     if (requested == "person") return requested;
-    const std::string kind = requested == "computer" ? settings.computer_kind : requested;
+    if (requested == "computer") return settings.computer_kind;  // the operator's choice, checked at start
     try {
-        host::ai::check_agent_kind(kind);
+        host::ai::check_agent_kind(requested);
     } catch (const HostError& e) {
         bad("kind \"" + requested + "\": " + e.what() + " (or \"person\", \"computer\")");
     }
-    return kind;
+    if (requested.rfind("mcts", 0) == 0) {
+        const host::ai::MctsOptions o = host::ai::parse_mcts_options(requested.size() > 4 ? requested.substr(5) : "");
+        const auto over = [&](const char* what, uint64_t value, uint64_t cap) {
+            if (value > cap)
+                bad("kind \"" + requested + "\": " + what + "=" + std::to_string(value) + " is more than this server allows (" +
+                    std::to_string(cap) + "); \"computer\" plays the server's own strongest kind");
+        };
+        if (o.playouts != std::numeric_limits<uint32_t>::max()) over("playouts", o.playouts, kMaxSeatPlayouts);
+        over("ms", o.ms, kMaxSeatMs);
+        over("threads", o.threads, kMaxSeatThreads);
+        over("nodes", o.nodes, kMaxSeatNodes);
+        if (o.ms == 0 && o.playouts == std::numeric_limits<uint32_t>::max()) bad("kind \"" + requested + "\": no limit");
+    }
+    return requested;
 }
 
 std::string create_game(const GameFiles& files, const ServeSettings& settings, const nlohmann::json& request) {
@@ -64,8 +86,7 @@ std::string create_game(const GameFiles& files, const ServeSettings& settings, c
         const std::string where = "players[" + std::to_string(i) + "]";
         if (!p.is_object()) bad(where + " must be an object {name, kind}");
         const std::string name = p.contains("name") ? string_field(p["name"], "name", where) : "Player " + std::to_string(i + 1);
-        if (name.empty() || name.size() > kMaxNameBytes)
-            bad(where + ".name must have 1 to " + std::to_string(kMaxNameBytes) + " bytes");
+        if (const std::string problem = name_problem(name); !problem.empty()) bad(where + ".name " + problem);
         const std::string kind = seat_kind(settings, p.contains("kind") ? string_field(p["kind"], "kind", where) : "person");
         seats.seats.push_back({name, kind, kind == "person" ? new_seat_token() : ""});
     }
@@ -84,12 +105,19 @@ std::string create_game(const GameFiles& files, const ServeSettings& settings, c
         }
     }
     if (const nlohmann::json* t = field(request, "tileSet")) options.tile_set = string_field(*t, "tileSet", "request");
+    // The setup's seed (the deal, written to the file as initialRandom) and
+    // the seats' (the draws to come, the computer players) are drawn apart:
+    // nothing in a file leads to the other.
     uint64_t seed = new_seed();
+    seats.seed = new_seed();
     if (const nlohmann::json* s = field(request, "seed")) {
+        if (!settings.allow_seed)
+            bad("seed: this server does not take seeds (a seed tells whoever typed it the draws to come and the "
+                "computer players' moves; the operator allows them with --allow-seed)");
         if (!s->is_number_unsigned()) bad("seed must be a whole number of at least 0");
         seed = s->get<uint64_t>();
+        seats.seed = host::SplitMix64(seed ^ 0x5E475E475E475E47ull).next();
     }
-    seats.seed = host::SplitMix64(seed ^ 0x5E475E475E475E47ull).next();
     options.plugin_dirs = settings.plugin_dirs;
     options.hook_time_budget_ms = settings.hook_time_budget.count();
 
@@ -120,6 +148,8 @@ std::string import_game(const GameFiles& files, const ServeSettings& settings, c
     SeatsFile seats;
     seats.seed = new_seed();
     for (size_t p = 0; p < game.player_count(); ++p) {
+        if (const std::string problem = name_problem(game.player(static_cast<uint8_t>(p)).name); !problem.empty())
+            bad("the imported .jcz's players[" + std::to_string(p) + "].name " + problem);
         const std::string kind = seat_kind(settings, kinds.empty() ? "person" : kinds[p]);
         seats.seats.push_back({game.player(static_cast<uint8_t>(p)).name, kind, kind == "person" ? new_seat_token() : ""});
     }

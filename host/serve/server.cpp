@@ -2,6 +2,9 @@
 
 #include <httplib.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 
 #include "ai/agents.hpp"
@@ -23,11 +26,43 @@ namespace {
 
 constexpr auto kStreamWait = std::chrono::seconds(10);  // a comment line keeps a quiet stream open
 
+// When this thread's request was read (its headers): the answer's
+// Server-Timing says how long the server took for it (bench/serve).
+thread_local std::chrono::steady_clock::time_point request_start{};
+
 void reply(httplib::Response& res, int status, const Json& body) {
     res.status = status;
-    res.set_content(body.dump(), "application/json; charset=utf-8");
+    if (request_start != std::chrono::steady_clock::time_point{}) {
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - request_start).count();
+        char timing[48];
+        std::snprintf(timing, sizeof timing, "app;dur=%.3f", ms);
+        res.set_header("Server-Timing", timing);
+    }
+    // Request bytes that are not UTF-8 (a path, a header, a name in a
+    // message) become U+FFFD instead of an exception.
+    res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json; charset=utf-8");
     res.set_header("Cache-Control", "no-store");
 }
+
+// Sent with every answer: the page loads nothing from elsewhere, is never
+// framed, and its seat tokens (in its URL) go to no other site.
+httplib::Headers security_headers() {
+    return {{"Content-Security-Policy",
+             "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+             "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+            {"X-Frame-Options", "DENY"},
+            {"Referrer-Policy", "no-referrer"},
+            {"X-Content-Type-Options", "nosniff"},
+            {"Cross-Origin-Resource-Policy", "same-origin"}};
+}
+
+std::optional<std::string_view> header(const httplib::Request& req, const char* name) {
+    const auto it = req.headers.find(name);
+    if (it == req.headers.end()) return std::nullopt;
+    return std::string_view(it->second);
+}
+
+std::string pid_text() { return "pid " + std::to_string(::getpid()); }
 
 void fail(httplib::Response& res, int status, const std::string& message) { reply(res, status, Json{{"error", message}}); }
 
@@ -48,11 +83,13 @@ int status_of(const HostError& e) {
 
 }  // namespace
 
-Server::Server(ServerOptions options) : options_(std::move(options)), http_(std::make_unique<httplib::Server>()) {}
+Server::Server(ServerOptions options)
+    : options_(std::move(options)), http_(std::make_unique<GuardedHttpServer>(options_.connections)) {}
 
 Server::~Server() {
     stop();
-    if (computer_.joinable()) computer_.join();
+    if (housekeeper_.joinable()) housekeeper_.join();
+    computers_.reset();  // joins its workers, their searches cancelled
 }
 
 size_t Server::game_count() const {
@@ -66,26 +103,57 @@ std::shared_ptr<GameSession> Server::find(const std::string& id) const {
     return it == games_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<GameSession> Server::open(const std::string& id) {
+std::shared_ptr<GameSession> Server::open(const std::string& id, bool reserved) {
     auto session = std::make_shared<GameSession>(id, *files_, options_.settings);
     {
         std::unique_lock lock(games_mutex_);
         games_[id] = session;
+        if (reserved) --reserved_games_;  // the slot is the game's now
     }
-    changed();
+    changed(session);
     return session;
 }
 
-void Server::changed() {
+bool Server::reserve_game_slot() {
+    std::unique_lock lock(games_mutex_);
+    if (games_.size() + reserved_games_ >= options_.max_games) return false;
+    ++reserved_games_;
+    return true;
+}
+
+void Server::release_game_slot() {
+    std::unique_lock lock(games_mutex_);
+    --reserved_games_;
+}
+
+void Server::remove(const std::shared_ptr<GameSession>& session) {
+    {
+        std::unique_lock lock(games_mutex_);
+        games_.erase(session->id());
+    }
+    {
+        std::lock_guard lock(session->mutex());
+        session->close();
+        files_->remove(session->id());
+    }
+    changed(session);
+}
+
+void Server::changed(const std::shared_ptr<GameSession>& session) {
     {
         std::lock_guard lock(events_mutex_);
         ++change_count_;
     }
     events_.notify_all();
+    if (computers_ && session) computers_->wake(session);
 }
 
 int Server::start(const std::function<void(const std::string&)>& report) {
     files_ = std::make_unique<GameFiles>(options_.data);
+    lock_ = std::make_unique<DataFolderLock>(options_.data, pid_text() + ", --bind " + options_.bind + " --port " +
+                                                               std::to_string(options_.port));
+    computers_ = std::make_unique<ComputerPlayers>(options_.computers,
+                                                   [this](const std::shared_ptr<GameSession>& s) { changed(s); });
     std::vector<std::string> skipped;
     for (const std::string& id : files_->list(&skipped)) {
         try {
@@ -99,19 +167,18 @@ int Server::start(const std::function<void(const std::string&)>& report) {
     const size_t threads = options_.http_threads;
     http_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     http_->set_payload_max_length(options_.max_import_bytes);
-    // Headers and body go out as separate writes: without TCP_NODELAY a
-    // keep-alive client's delayed ACK holds every answer ~40 ms (Nagle).
-    http_->set_tcp_nodelay(true);
     http_->set_keep_alive_max_count(1000);
     http_->set_read_timeout(10, 0);
     http_->set_write_timeout(10, 0);
+    http_->set_default_headers(security_headers());
     int port = options_.port;
     if (port == 0) port = http_->bind_to_any_port(options_.bind);
     else if (!http_->bind_to_port(options_.bind, port)) port = -1;
     if (port < 0)
         throw HostError(ErrorCategory::Io, "cannot listen on " + options_.bind + ":" + std::to_string(options_.port) +
                                                " (in use, or not an address of this machine)");
-    computer_ = std::thread([this] { computer_loop(); });
+    allowed_ = allowed_hosts(options_.bind, port, options_.allowed_hosts);
+    if (options_.expire_finished.count() > 0) housekeeper_ = std::thread([this] { housekeeping(); });
     return port;
 }
 
@@ -124,54 +191,36 @@ void Server::stop() {
         stopping_ = true;
     }
     events_.notify_all();
+    if (computers_) computers_->stop();
     http_->stop();
 }
 
-// Computer seats, one game at a time: the turn is thought out on a copy
-// without the game's lock, then applied and saved at once.
-void Server::computer_loop() {
-    uint64_t seen = 0;
-    for (;;) {
+// Finished games are deleted --expire-finished after their end, so that
+// games nobody deletes do not fill --max-games for ever.
+void Server::housekeeping() {
+    const auto every = std::clamp<std::chrono::seconds>(options_.expire_finished / 4, std::chrono::seconds(1),
+                                                        std::chrono::seconds(60));
+    std::unique_lock lock(events_mutex_);
+    while (!stopping_) {
+        events_.wait_for(lock, every, [&] { return stopping_; });
+        if (stopping_) return;
+        lock.unlock();
+        std::vector<std::shared_ptr<GameSession>> expired;
         {
-            std::unique_lock lock(events_mutex_);
-            events_.wait(lock, [&] { return stopping_ || change_count_ != seen; });
-            if (stopping_) return;
-            seen = change_count_;
-        }
-        std::vector<std::shared_ptr<GameSession>> sessions;
-        {
-            std::shared_lock lock(games_mutex_);
-            for (const auto& [id, s] : games_) sessions.push_back(s);
-        }
-        for (const auto& session : sessions) {
-            for (;;) {
-                std::optional<GameSession::ComputerTurn> input;
-                {
-                    std::lock_guard lock(session->mutex());
-                    if (session->computer_to_move()) input = session->computer_turn();
-                }
-                if (!input) break;
-                {
-                    std::lock_guard lock(events_mutex_);
-                    if (stopping_) return;
-                }
-                try {
-                    host::Game game = input->game;
-                    game.set_hooks(session->computer_hooks());
-                    host::ai::SearchEnvironment env;
-                    env.make_hooks = [session] { return session->make_hooks(); };
-                    const auto player = host::ai::make_agent(input->kind, input->seed, env);
-                    host::play_own_decisions(game, *player, input->commit_random);
-                    std::lock_guard lock(session->mutex());
-                    session->apply_computer_turn(*input, std::move(game));
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "cloisterkit serve: game %s: the computer player failed: %s\n",
-                                 session->id().c_str(), e.what());
-                    break;
-                }
-                changed();
+            std::shared_lock games(games_mutex_);
+            const auto now = std::chrono::system_clock::now();
+            for (const auto& [id, session] : games_) {
+                std::lock_guard game(session->mutex());
+                const auto end = session->finished_at();
+                if (end && now - *end >= options_.expire_finished) expired.push_back(session);
             }
         }
+        for (const auto& session : expired) {
+            std::fprintf(stderr, "cloisterkit serve: game %s expired (finished more than %lld s ago): deleted\n",
+                         session->id().c_str(), static_cast<long long>(options_.expire_finished.count()));
+            remove(session);
+        }
+        lock.lock();
     }
 }
 
@@ -223,33 +272,51 @@ void Server::routes() {
         Json kinds = Json::array({"person", "computer"});
         for (const auto& k : host::ai::agent_kinds()) kinds.push_back(k);
         reply(res, 200, {{"kinds", kinds}, {"computer", options_.settings.computer_kind},
+                         {"seeds", options_.settings.allow_seed},
                          {"expansions", expansions}, {"tileSets", tile_sets}});
     });
 
-    const auto created = [this](httplib::Response& res, const std::string& id, const httplib::Request& req) {
-        const auto session = open(id);
-        std::lock_guard lock(session->mutex());
-        Json seats = Json::array();
-        const std::string host = req.has_header("Host") ? req.get_header_value("Host") : options_.bind;
-        for (size_t i = 0; i < session->seats().size(); ++i) {
-            const SeatRecord& r = session->seats()[i];
-            Json seat{{"seat", i}, {"name", r.name}, {"kind", r.kind}};
-            if (!r.token.empty()) {
-                seat["token"] = r.token;
-                seat["url"] = "http://" + host + "/game/" + id + "?token=" + r.token;
+    // The answer to a game just made: opened and its answer built, or
+    // nothing left of it (files, slot) and the error thrown on.
+    const auto create = [this](httplib::Response& res, const httplib::Request& req,
+                               const std::function<std::string()>& make) {
+        if (!reserve_game_slot())
+            return fail(res, 429, "the server holds " + std::to_string(options_.max_games) +
+                                      " games already (--max-games; finished games expire after --expire-finished)");
+        std::string id;
+        bool reserved = true;
+        try {
+            id = make();
+            const auto session = open(id, true);
+            reserved = false;
+            std::lock_guard lock(session->mutex());
+            Json seats = Json::array();
+            // (Host was checked before the route: it names this server.)
+            const std::string host = req.get_header_value("Host");
+            for (size_t i = 0; i < session->seats().size(); ++i) {
+                const SeatRecord& r = session->seats()[i];
+                Json seat{{"seat", i}, {"name", r.name}, {"kind", r.kind}};
+                if (!r.token.empty()) {
+                    seat["token"] = r.token;
+                    seat["url"] = "http://" + host + "/game/" + id + "?token=" + r.token;
+                }
+                seats.push_back(seat);
             }
-            seats.push_back(seat);
+            reply(res, 201, {{"id", id}, {"seats", seats}});
+        } catch (...) {
+            if (!id.empty()) {
+                if (const auto session = find(id)) remove(session);
+                else files_->remove(id);
+            }
+            if (reserved) release_game_slot();
+            throw;
         }
-        reply(res, 201, {{"id", id}, {"seats", seats}});
     };
 
-    s.Post("/api/games", [this, created](const httplib::Request& req, httplib::Response& res) {
+    s.Post("/api/games", [this, create](const httplib::Request& req, httplib::Response& res) {
         if (req.body.size() > options_.max_body_bytes)
             return fail(res, 413, "the request has " + std::to_string(req.body.size()) + " bytes, more than " +
                                       std::to_string(options_.max_body_bytes));
-        if (game_count() >= options_.max_games)
-            return fail(res, 429, "the server holds " + std::to_string(options_.max_games) +
-                                      " games already (--max-games)");
         nlohmann::json body;
         try {
             body = nlohmann::json::parse(req.body);
@@ -257,20 +324,17 @@ void Server::routes() {
             return fail(res, 400, std::string("the request is not JSON: ") + e.what());
         }
         try {
-            created(res, create_game(*files_, options_.settings, body), req);
+            create(res, req, [&] { return create_game(*files_, options_.settings, body); });
         } catch (const HostError& e) {
             fail(res, status_of(e), e.what());
         }
     });
 
-    s.Post("/api/games/import", [this, created](const httplib::Request& req, httplib::Response& res) {
-        if (game_count() >= options_.max_games)
-            return fail(res, 429, "the server holds " + std::to_string(options_.max_games) +
-                                      " games already (--max-games)");
+    s.Post("/api/games/import", [this, create](const httplib::Request& req, httplib::Response& res) {
         std::vector<std::string> kinds;
         if (req.has_param("kinds")) kinds = ck::cli::split_commas(req.get_param_value("kinds"));
         try {
-            created(res, import_game(*files_, options_.settings, req.body, kinds), req);
+            create(res, req, [&] { return import_game(*files_, options_.settings, req.body, kinds); });
         } catch (const HostError& e) {
             fail(res, status_of(e), e.what());
         }
@@ -337,8 +401,17 @@ void Server::routes() {
         int seat = -1;
         if (!game_and_seat(req, res, session, seat, false)) return;
         std::lock_guard lock(session->mutex());
-        res.set_content(session->jcz_text(), "application/json");
+        res.set_content(session->jcz_text_for(seat), "application/json");
         res.set_header("Content-Disposition", "attachment; filename=\"" + session->id() + ".jcz\"");
+        res.set_header("Cache-Control", "no-store");
+    });
+
+    s.Delete(R"(/api/games/([^/]+))", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
+        std::shared_ptr<GameSession> session;
+        int seat = -1;
+        if (!game_and_seat(req, res, session, seat, true)) return;
+        remove(session);
+        reply(res, 200, {{"deleted", session->id()}});
     });
 
     s.Post(R"(/api/games/([^/]+)/moves)", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
@@ -367,18 +440,23 @@ void Server::routes() {
             }
             reply(res, 200, session->state(seat));
         }
-        changed();
+        changed(session);
     });
 
     s.Get(R"(/api/games/([^/]+)/events)", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
         std::shared_ptr<GameSession> session;
         int seat = -1;
         if (!game_and_seat(req, res, session, seat, false)) return;
+        const std::string address = req.remote_addr;
         {
             std::lock_guard lock(events_mutex_);
             if (open_streams_ >= options_.max_streams)
                 return fail(res, 503, "too many open event streams (" + std::to_string(options_.max_streams) + ")");
+            if (streams_per_address_[address] >= options_.max_streams_per_address)
+                return fail(res, 429, "too many open event streams from this address (" +
+                                          std::to_string(options_.max_streams_per_address) + ")");
             ++open_streams_;
+            ++streams_per_address_[address];
         }
         res.set_header("Cache-Control", "no-store");
         auto last = std::make_shared<uint64_t>(0);
@@ -406,31 +484,51 @@ void Server::routes() {
                 static constexpr char kKeepAlive[] = ": waiting\n\n";
                 return sink.write(kKeepAlive, sizeof kKeepAlive - 1);
             },
-            [this](bool) {
+            [this, address](bool) {
                 std::lock_guard lock(events_mutex_);
                 --open_streams_;
+                if (--streams_per_address_[address] == 0) streams_per_address_.erase(address);
             });
     });
 
-    s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-        std::string what = "internal error";
+    // Before any route, and before a body is read.
+    s.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+        request_start = std::chrono::steady_clock::now();
         try {
-            std::rethrow_exception(ep);
-        } catch (const std::exception& e) {
-            what = e.what();
+            const auto refused = check_request(allowed_, {req.method, header(req, "Host"), header(req, "Origin"),
+                                                          header(req, "Content-Type")});
+            if (!refused) return httplib::Server::HandlerResponse::Unhandled;
+            fail(res, refused->status, refused->message);
         } catch (...) {
+            res.status = 400;
         }
-        fail(res, 500, what);
+        return httplib::Server::HandlerResponse::Handled;
+    });
+    // Neither handler may throw: cpp-httplib calls them outside its own
+    // try blocks, and an exception there ended the process.
+    s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+        try {
+            std::string what = "internal error";
+            try {
+                std::rethrow_exception(ep);
+            } catch (const std::exception& e) {
+                what = e.what();
+            } catch (...) {
+            }
+            fail(res, 500, what);
+        } catch (...) {
+            res.status = 500;
+        }
     });
     s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty()) return;
-        if (res.status == 404) fail(res, 404, "nothing at " + req.path);
-        else if (res.status == 413 && req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) == 0)
-            // httplib parses a form body itself and caps it at 8 KB.
-            fail(res, 413, "a form-encoded body is limited to 8 KB: send the .jcz or JSON with "
-                           "Content-Type: application/json");
-        else if (res.status == 413) fail(res, 413, "the request is larger than the server takes");
-        else fail(res, res.status, "HTTP " + std::to_string(res.status));
+        try {
+            if (!res.body.empty()) return;
+            if (res.status == 404) fail(res, 404, "nothing at " + req.path);
+            else if (res.status == 413) fail(res, 413, "the request is larger than the server takes");
+            else fail(res, res.status, "HTTP " + std::to_string(res.status));
+        } catch (...) {
+            res.body.clear();
+        }
     });
 }
 

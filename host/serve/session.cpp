@@ -23,13 +23,38 @@ uint64_t mix(uint64_t a, uint64_t b) {
     return m.next();
 }
 
+// A journal longer than this is folded into the .jcz at the next move.
+constexpr size_t kMaxJournalMoves = 400;
+
+// The game's saved file with its journal's moves added; `merged` tells
+// whether the journal had any.
+host::jcz::SavedGame saved_game_of(const GameFiles& files, const std::string& id, bool& merged) {
+    const std::string source = files.jcz_path(id).string();
+    const std::string text = files.read_jcz(id);
+    host::jcz::SavedGame saved = host::jcz::parse_saved_game(text, source);  // checks the file's limits first
+    merged = false;
+    const auto journal = files.read_journal(id);
+    if (!journal) return saved;
+    // A journal older than the .jcz was folded into it before the server
+    // stopped; a newer one cannot be (its base is a .jcz that is gone).
+    if (journal->base < saved.replay.size()) return saved;
+    if (journal->base > saved.replay.size())
+        throw HostError(host::ErrorCategory::BadInput, source + ": its journal extends a game of " +
+                                                           std::to_string(journal->base) + " moves, but the file has " +
+                                                           std::to_string(saved.replay.size()));
+    if (journal->moves.empty()) return saved;
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+    for (const auto& move : journal->moves) doc["replay"].push_back(move);
+    merged = true;
+    return host::jcz::parse_saved_game(doc.dump(), source + " with its journal");
+}
+
 std::unique_ptr<host::jcz::Replay> replay_of(const GameFiles& files, const std::string& id,
-                                             const ServeSettings& settings) {
+                                             const ServeSettings& settings, bool& merged) {
     host::jcz::ReplayOptions options;
     options.plugin_dirs = settings.plugin_dirs;
     options.hook_time_budget = settings.hook_time_budget;
-    auto replay = std::make_unique<host::jcz::Replay>(
-        host::jcz::parse_saved_game(files.read_jcz(id), files.jcz_path(id).string()), options);
+    auto replay = std::make_unique<host::jcz::Replay>(saved_game_of(files, id, merged), options);
     if (replay->game().awaiting_caller_draw())
         throw HostError(host::ErrorCategory::BadInput,
                         files.jcz_path(id).string() + ": its draws cannot be reproduced (a JCloisterZone 5.7 file), "
@@ -93,14 +118,18 @@ GameSession::GameSession(std::string id, const GameFiles& files, const ServeSett
     : id_(std::move(id)),
       files_(files),
       seats_(files.read_seats(id_)),
-      replay_(replay_of(files, id_, settings)),
+      replay_(replay_of(files, id_, settings, journal_merged_)),
       game_(replay_->game()),
       computer_hooks_(replay_->make_hooks()) {
     if (seats_.seats.size() != game_.player_count())
         throw HostError(host::ErrorCategory::BadInput,
                         files.jcz_path(id_).string() + ": " + std::to_string(game_.player_count()) +
                             " players, but the seats file names " + std::to_string(seats_.seats.size()));
+    persisted_ = journal_base_ = replay_->saved().replay.size();
     settle();
+    // The journal folded into the .jcz, so that each run starts from one file.
+    if (journal_merged_ || files.read_journal(id_)) save_whole();
+    if (game_.is_over()) finished_at_ = std::chrono::file_clock::to_sys(files.last_written(id_));
     refresh_options();
 }
 
@@ -108,13 +137,25 @@ GameSession::~GameSession() = default;
 
 int GameSession::seat_of(std::string_view token) const {
     if (token.empty()) return -1;
-    for (size_t s = 0; s < seats_.seats.size(); ++s)
-        if (!seats_.seats[s].token.empty() && seats_.seats[s].token == token) return static_cast<int>(s);
-    return -1;
+    // Every byte of every seat's token compared, whatever matches: the time
+    // taken tells nothing of how much of a guess was right.
+    int seat = -1;
+    for (size_t s = 0; s < seats_.seats.size(); ++s) {
+        const std::string& t = seats_.seats[s].token;
+        unsigned diff = t.size() != token.size() || t.empty();
+        for (size_t i = 0; i < t.size(); ++i) diff |= static_cast<unsigned char>(t[i]) ^ static_cast<unsigned char>(i < token.size() ? token[i] : 0);
+        if (diff == 0) seat = static_cast<int>(s);
+    }
+    return seat;
+}
+
+void GameSession::close() {
+    closed_ = true;
+    options_.clear();
 }
 
 bool GameSession::computer_to_move() const {
-    return !game_.is_over() && seats_.seats[game_.deciding_player()].kind != "person";
+    return !closed_ && !game_.is_over() && seats_.seats[game_.deciding_player()].kind != "person";
 }
 
 void GameSession::settle() {
@@ -131,6 +172,7 @@ void GameSession::refresh_options() {
 }
 
 std::string GameSession::play(int seat, std::string_view option_id) {
+    if (closed_) return "the game was deleted";
     if (game_.is_over()) return "the game is over";
     // The active player, or the one who chooses a step of a movement.
     const uint8_t deciding = game_.deciding_player();
@@ -142,6 +184,12 @@ std::string GameSession::play(int seat, std::string_view option_id) {
         return "option \"" + std::string(option_id) + "\" is not offered now (unknown, or from before the last move)";
     Game next = game_;
     host::play_turn_option(next, it->turn);
+    commit(std::move(next));
+    return "";
+}
+
+void GameSession::commit(Game next) {
+    if (closed_) throw HostError(host::ErrorCategory::BadInput, "game " + id_ + " was deleted");
     std::swap(next, game_);
     try {
         settle();
@@ -150,9 +198,9 @@ std::string GameSession::play(int seat, std::string_view option_id) {
         std::swap(next, game_);  // nothing changed
         throw;
     }
+    if (game_.is_over() && !finished_at_) finished_at_ = std::chrono::system_clock::now();
     ++version_;
     refresh_options();
-    return "";
 }
 
 GameSession::ComputerTurn GameSession::computer_turn() const {
@@ -163,27 +211,71 @@ GameSession::ComputerTurn GameSession::computer_turn() const {
 }
 
 void GameSession::apply_computer_turn(const ComputerTurn& input, Game after) {
-    if (input.version != version_) return;  // the game moved on meanwhile (it cannot, but never apply twice)
+    // Deleted meanwhile, or moved on (it cannot, but never apply twice).
+    if (closed_ || input.version != version_) return;
     after.set_hooks(game_.hooks());
-    std::swap(after, game_);
     try {
-        settle();
-        save();
+        commit(after);
     } catch (...) {
-        std::swap(after, game_);
+        unsaved_computer_turn_ = std::move(after);
         throw;
     }
-    ++version_;
-    refresh_options();
+    unsaved_computer_turn_.reset();
 }
 
-void GameSession::save() const { files_.write_jcz(id_, jcz_text()); }
+void GameSession::retry_computer_turn() {
+    if (!unsaved_computer_turn_) return;
+    commit(*unsaved_computer_turn_);  // throws on, the turn still kept
+    unsaved_computer_turn_.reset();
+}
 
-std::string GameSession::jcz_text() const {
+host::jcz::SavedGame GameSession::saved_game() const {
     host::jcz::SaveOptions options;
     options.game_id = id_;
     options.name = "cloisterkit serve " + id_;
-    return host::jcz::write_saved_game(host::jcz::saved_game_from(replay_->game_setup(), game_, options));
+    return host::jcz::saved_game_from(replay_->game_setup(), game_, options);
+}
+
+// The moves since the last save, appended to the journal; the whole .jcz
+// when the game is over, the journal is long, or its last append failed.
+void GameSession::save() {
+    const host::jcz::SavedGame saved = saved_game();
+    const size_t moves = saved.replay.size();
+    if (journal_failed_ || moves < persisted_ || game_.is_over() || moves - journal_base_ > kMaxJournalMoves)
+        return save_whole();
+    if (moves == persisted_) return;
+    std::vector<nlohmann::ordered_json> lines;
+    for (size_t i = persisted_; i < moves; ++i) lines.push_back(host::jcz::replay_message_to_json(saved.replay[i]));
+    try {
+        files_.append_journal(id_, journal_base_, lines);
+    } catch (...) {
+        journal_failed_ = true;
+        throw;
+    }
+    persisted_ = moves;
+}
+
+void GameSession::save_whole() {
+    const host::jcz::SavedGame saved = saved_game();
+    files_.write_jcz(id_, host::jcz::write_saved_game(saved));
+    files_.remove_journal(id_);  // folded in: a journal older than the .jcz is never read
+    journal_base_ = persisted_ = saved.replay.size();
+    journal_failed_ = false;
+}
+
+std::string GameSession::jcz_text() const { return host::jcz::write_saved_game(saved_game()); }
+
+std::string GameSession::jcz_text_for(int viewer) const {
+    host::jcz::SavedGame saved = saved_game();
+    if (game_.is_over()) return host::jcz::write_saved_game(saved);
+    if (saved.annotations.halfling_hands)
+        for (size_t p = 0; p < saved.annotations.halfling_hands->size(); ++p)
+            if (static_cast<int>(p) != viewer) (*saved.annotations.halfling_hands)[p].clear();
+    saved.initial_random = 0.0;
+    saved.annotations.seat_view = viewer < 0 ? -1 : viewer;
+    saved.name += viewer < 0 ? " (a spectator's view while it is played)"
+                             : " (seat " + std::to_string(viewer) + "'s view while it is played)";
+    return host::jcz::write_saved_game(saved);
 }
 
 Json GameSession::summary() const {

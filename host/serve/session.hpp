@@ -3,13 +3,15 @@
 // bridge), the live copy that moves on, the seats, and the choices open to
 // the seat on turn, each under an id that stays valid until the next move.
 //
-// Every accepted move is written to the game's .jcz before the caller
-// answers. The draws to come and the computer players' choices follow from
-// the seats file's seed and the turn alone (commit_random, computer_seed),
-// so a server started again on the same folder goes on exactly as the one
-// that stopped. A computer seat plays its whole turn on a copy and the turn
-// is applied and saved at once: a server stopped while it thinks plays
-// that turn again from its start.
+// Every accepted move is on disk before the caller answers: appended to the
+// game's journal (one write, one fdatasync), the .jcz being written whole
+// when the game is opened, when it ends, and when the journal grows long.
+// The draws to come and the computer players' choices follow from the
+// seats file's seed and the turn alone (commit_random, computer_seed), a
+// seed drawn fresh for each game and never shown. A computer seat plays its
+// whole turn on a copy and the turn is applied and saved at once: a server
+// stopped while it thinks plays that turn again from its start; a turn
+// whose save failed is kept and saved again (retry_computer_turn).
 //
 // Not thread-safe: hold mutex() for every call but id().
 #pragma once
@@ -17,6 +19,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +30,7 @@
 #include "core/turn_options.hpp"
 #include "game_files.hpp"
 #include "jcz/replayer.hpp"
+#include "jcz/saved_game.hpp"
 
 namespace ck::serve {
 
@@ -37,6 +41,10 @@ struct ServeSettings {
     // think-time limit (--computer).
     std::string computer_kind = "mcts:playouts=1500:ms=5000";
     std::chrono::milliseconds hook_time_budget{1000};
+    // --allow-seed: a new game may name its seed, and its draws and the
+    // computer players' choices then follow from it (reproducible, and so
+    // known to whoever typed it). Without it each game's seeds are fresh.
+    bool allow_seed = false;
 };
 
 // One choice of the seat on turn: one of host::turn_options(), under an id
@@ -56,8 +64,11 @@ public:
     const std::string& id() const { return id_; }
     std::mutex& mutex() const { return mutex_; }
 
-    // -1 when no seat has this token.
+    // -1 when no seat has this token (compared in constant time).
     int seat_of(std::string_view token) const;
+    // The game was deleted: no move, no save from now on.
+    void close();
+    bool closed() const { return closed_; }
     const std::vector<SeatRecord>& seats() const { return seats_.seats; }
     const host::Game& game() const { return game_; }
     bool finished() const { return game_.is_over(); }
@@ -86,7 +97,15 @@ public:
         uint64_t version = 0;
     };
     ComputerTurn computer_turn() const;
+    // Throws HostError when the save fails: the turn is then kept, not
+    // applied, and retry_computer_turn() saves it again.
     void apply_computer_turn(const ComputerTurn& input, host::Game after);
+    bool has_unsaved_computer_turn() const { return unsaved_computer_turn_.has_value(); }
+    // Applies and saves the kept turn; throws HostError as apply_computer_turn.
+    void retry_computer_turn();
+    // When the game ended (nothing while it goes on): for finished games'
+    // expiry (--expire-finished).
+    std::optional<std::chrono::system_clock::time_point> finished_at() const { return finished_at_; }
     // A bridge for the computer's copies (one thread plays them at a time)
     // and a maker of more for its search threads.
     host::ExpansionHooks* computer_hooks() const { return computer_hooks_.get(); }
@@ -100,20 +119,40 @@ public:
     std::string board_svg(int viewer) const;
     // The game as a .jcz, as it is saved.
     std::string jcz_text() const;
+    // The game as `viewer` (a seat, -1: anyone) may download it: the whole
+    // file once the game is over; while it goes on, only what the viewer may
+    // know (HF-13: other hands left out, and the initial random value they
+    // were dealt from), marked gameAnnotations.seatView, which no replay takes.
+    std::string jcz_text_for(int viewer) const;
 
 private:
     void refresh_options();
     void settle();  // commits and draws that need no choice
-    void save() const;
+    // Puts `next` in place of the game, settles it and saves it; on a
+    // failed save the game is as it was and the HostError is thrown on.
+    void commit(host::Game next);
+    host::jcz::SavedGame saved_game() const;
+    void save();
+    void save_whole();
 
     std::string id_;
     const GameFiles& files_;
     SeatsFile seats_;
+    bool journal_merged_ = false;  // set while replay_ is made: its journal had moves
     std::unique_ptr<host::jcz::Replay> replay_;
     host::Game game_;
     std::unique_ptr<host::ExpansionHooks> computer_hooks_;
     std::vector<SessionOption> options_;
     uint64_t version_ = 1;
+    // What is on disk: the .jcz's replay entries (journal_base_) and those
+    // the journal adds (persisted_ in all); a failed append sends the next
+    // save to the whole file.
+    size_t journal_base_ = 0;
+    size_t persisted_ = 0;
+    bool journal_failed_ = false;
+    std::optional<host::Game> unsaved_computer_turn_;
+    bool closed_ = false;
+    std::optional<std::chrono::system_clock::time_point> finished_at_;
     mutable std::mutex mutex_;
 };
 

@@ -253,7 +253,7 @@ def scenario_bad_input(cli, out):
         truncated = saved[: len(saved) // 2]
         cases.append(("POST", "/api/games/import", {"raw": truncated}, None, 400, ""))
         cases.append(("POST", "/api/games/import", {"raw": saved + " " * 9000, "type": "application/x-www-form-urlencoded"},
-                      None, 413, "Content-Type: application/json"))
+                      None, 415, "Content-Type: application/json"))
         listed_before = len(server.ok("GET", "/api/games")["games"])
         for method, path, what, token, want, words in cases:
             status, body = server.call(method, path, body=what.get("body"), raw=what.get("raw"), token=token,

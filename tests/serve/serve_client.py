@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,10 +23,16 @@ def free_port():
 
 
 class Server:
-    """`cloisterkit serve --port P --data DIR [extra...]`, waited for until it answers."""
+    """`cloisterkit serve --port P --data DIR [extra...]`, waited for until it
+    answers. With allow_seed (the default) the server takes the tests' seeds
+    (--allow-seed), so that their games repeat."""
 
-    def __init__(self, cli, data, extra=(), port=None, log=None):
-        self.cli, self.data, self.extra = cli, data, list(extra)
+    def __init__(self, cli, data, extra=(), port=None, log=None, allow_seed=True, log_to_pipe=False):
+        """log_to_pipe: the server's output is read through a pipe (still
+        copied to the log file by this process), so that a limit on the
+        server's file sizes does not stop its log."""
+        self.cli, self.data, self.extra = cli, data, list(extra) + (["--allow-seed"] if allow_seed else [])
+        self.log_to_pipe = log_to_pipe
         self.port = port or free_port()
         self.base = "http://127.0.0.1:%d" % self.port
         self.log_path = log or os.path.join(data + ".log")
@@ -34,7 +41,13 @@ class Server:
     def start(self):
         self.log = open(self.log_path, "a")
         self.proc = subprocess.Popen([self.cli, "serve", "--port", str(self.port), "--data", self.data] + self.extra,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+                                     stdout=subprocess.PIPE if self.log_to_pipe else self.log, stderr=subprocess.STDOUT)
+        if self.log_to_pipe:
+            def copy(pipe, log):
+                for line in iter(pipe.readline, b""):
+                    log.write(line.decode(errors="replace"))
+                    log.flush()
+            threading.Thread(target=copy, args=(self.proc.stdout, self.log), daemon=True).start()
         deadline = time.time() + 30
         while True:
             try:
@@ -62,15 +75,20 @@ class Server:
             self.kill(signal.SIGINT)
         return False
 
-    def call(self, method, path, body=None, token=None, raw=None, timeout=60, content_type="application/json"):
-        headers = {}
+    def log_text(self):
+        with open(self.log_path, errors="replace") as f:
+            return f.read()
+
+    def call(self, method, path, body=None, token=None, raw=None, timeout=60, content_type="application/json",
+             headers=None):
+        headers = dict(headers or {})
         data = None
         if raw is not None:
             data = raw if isinstance(raw, bytes) else raw.encode()
-            headers["Content-Type"] = content_type  # urllib's default is a form, which httplib caps at 8 KB
+            headers.setdefault("Content-Type", content_type)  # urllib's default is a form, refused
         elif body is not None:
             data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
+            headers.setdefault("Content-Type", "application/json")
         if token:
             headers["X-Seat-Token"] = token
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
