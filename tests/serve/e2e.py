@@ -15,11 +15,28 @@
                  own hand and not the other's, the page not on turn offers
                  nothing and its seat's move is refused (409), and after a
                  move the other page changes by the event stream alone.
+    reconnect    a person against a greedy computer: the server is killed
+                 (SIGKILL) under the open page and started again on the same
+                 port and --data; the page shows "reconnecting…" meanwhile,
+                 opens its event stream again by itself (its backoff) and,
+                 without a reload, shows the move made through the API after
+                 the restart within 20 s. Also: the home page offers a seed
+                 only where /api/info's "seeds" says so, and the page has no
+                 inline script, on…="" handler or javascript: URL (the
+                 server's Content-Security-Policy allows none).
+    delete       a seat's page deletes its game ("Delete this game", confirmed):
+                 the page goes back to the home page and the game is gone
+                 from the API; a spectator's page offers no such button and,
+                 once its event stream ends (the server restarted), says the
+                 game no longer exists.
 
 The page is found by its test hooks only (data-option-id, data-kind,
-data-turn, data-active-seat, data-finished, data-version, data-score-seat).
+data-turn, data-active-seat, data-finished, data-version, data-stream,
+data-score-seat).
 """
 import os
+import signal
+import subprocess
 import sys
 import time
 import urllib.request
@@ -110,6 +127,7 @@ def scenario_play(cli, out, b, server):
     check(b.script("return document.querySelectorAll('.rule').length") >= 3, "the form shows no rule options")
     # Seat 2 is a computer seat (the default); the seed makes the game repeatable.
     check(b.script("return document.querySelectorAll('.seat-kind')[1].value") == "computer", "seat 2 is not a computer")
+    check(b.script("return !!document.getElementById('ck-seed')"), "the form offers no seed (the server runs with --allow-seed)")
     b.script("document.getElementById('ck-seed').value = '7'")
     b.click("#ck-start")
     d = wait_for(b, "the game", lambda d: "turn" in d, timeout=60)
@@ -196,12 +214,165 @@ def scenario_two_browsers(cli, out, a, server):
               % (len(hands[0]), len(hands[1]), d["version"]))
 
 
-SCENARIOS = {"play": scenario_play, "two-browsers": scenario_two_browsers}
+# What the page may not hold under the server's Content-Security-Policy
+# (script-src 'self'): an inline script, an on…="" attribute, a javascript: URL.
+CSP_OFFENCES = """
+    const out = [];
+    for (const s of document.querySelectorAll('script'))
+      if (!s.src) out.push('inline <script>');
+    for (const e of document.querySelectorAll('*'))
+      for (const a of e.attributes) {
+        if (/^on/i.test(a.name)) out.push(e.tagName + ' ' + a.name + '=' + a.value.slice(0, 40));
+        if (/^\\s*javascript:/i.test(a.value)) out.push(e.tagName + ' ' + a.name + '=' + a.value.slice(0, 40));
+      }
+    return out;"""
+
+
+def check_no_inline_script(b, where):
+    offences = b.script(CSP_OFFENCES)
+    check(not offences, "%s: the page holds what the Content-Security-Policy refuses: %s" % (where, offences[:5]))
+
+
+def page_loaded_home(b, server):
+    b.go(server.base + "/")
+    deadline = time.time() + 30
+    while not b.script("return !!document.querySelector('#ck-start') && document.querySelectorAll('.expansion-on').length > 0"):
+        check(time.time() < deadline, "the new-game form did not appear")
+        time.sleep(0.1)
+
+
+def person_game(server):
+    """A new game of a person (seat 0) against the server's computer: its id and the person's token."""
+    created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}],
+                              expansions=["halflings", "little-buildings", "abbot"])
+    token = created["seats"][0].get("token")
+    check(token, "the person's seat has no token: %s" % created["seats"])
+    return created["id"], token
+
+
+def scenario_reconnect(cli, out, b, server):
+    # The home page: a seed field only where the server takes one.
+    page_loaded_home(b, server)
+    info = server.ok("GET", "/api/info")
+    seeds = info.get("seeds", True)  # a server from before "seeds" took a seed always
+    check(b.script("return !!document.getElementById('ck-seed')") == seeds,
+          "the form %s a seed while /api/info says seeds=%s" % ("offers" if not seeds else "does not offer", seeds))
+    check_no_inline_script(b, "the home page")
+
+    game, token = person_game(server)
+    # Wait for the person's turn: the computer, if it starts, has moved.
+    s = server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+    b.go(server.base + "/game/%s?token=%s" % (game, token))
+    d = wait_for(b, "the game with its event stream open",
+                 lambda d: d.get("stream") == "open" and int(d["version"]) == s["version"], timeout=30)
+    check_no_inline_script(b, "the game page")
+    check(b.script("return !!document.getElementById('ck-delete')"), "a seat's page offers no \"Delete this game\"")
+    href = b.script("return document.getElementById('ck-download').getAttribute('href')")
+    check(href.endswith("?token=" + token), "the download link does not carry the seat's key: %s" % href)
+    before = int(d["version"])
+    b.script("window.ckNotReloaded = true;")
+
+    server.kill(signal.SIGKILL)
+    killed = time.time()
+    wait_for(b, "that the server is gone", lambda d: d.get("stream") == "reconnecting", timeout=10)
+    check("reconnecting" in b.text("#ck-connection"), "the page does not say it is reconnecting: %r" % b.text("#ck-connection"))
+    time.sleep(3)  # a few refused reconnects: the backoff grows
+
+    with Server(cli, server.data, server.extra, port=server.port) as again:
+        started = time.time()
+        state = again.state(game, token)
+        check(state["turn"] == s["turn"], "the restarted server is at turn %d, not %d" % (state["turn"], s["turn"]))
+        # Moves for the person until the game's version (counted again from
+        # the restart) passes the page's: the page can only show it from
+        # the new server. The computer's moves follow on their own.
+        moves = 0
+        while state["version"] <= before:
+            state = again.wait(game, token, lambda s: s["finished"] or (s["active"] == 0 and s["options"]))
+            check(not state["finished"], "the game ended before the test could move")
+            state = again.move(game, token, state["options"][0]["id"])
+            moves += 1
+        target = state["version"]
+        d = wait_for(b, "the move made after the restart (version %d)" % target,
+                     lambda d: d.get("stream") == "open" and int(d["version"]) >= target, timeout=20)
+        shown = time.time()
+        check(b.script("return window.ckNotReloaded === true"), "the page was reloaded")
+        check(b.text("#ck-connection") == "", "the page still says %r once connected" % b.text("#ck-connection"))
+        # Once the person is on turn again, the page is the API's state.
+        state = again.wait(game, token, lambda s: s["finished"] or (s["active"] == 0 and s["options"]))
+        d = wait_for(b, "the version %d" % state["version"], lambda d: int(d["version"]) == state["version"], timeout=20)
+        if not state["finished"]:
+            page = sorted(o["id"] for o in options_on_page(b) if o["kind"] != "hand-tile")
+            api = sorted(o["id"] for o in state["options"] if o["kind"] != "hand-tile")
+            check(page == api, "after the reconnect the page's options are not the API's")
+        print("reconnect: killed at version %d; the page reconnected %.1f s after the restart (%.1f s after the kill), "
+              "%d move(s) through the API, the page at version %s without a reload"
+              % (before, shown - started, shown - killed, moves, d["version"]))
+
+
+def scenario_delete(cli, out, b, server):
+    game, token = person_game(server)
+    server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+    with Browser(out) as watcher:
+        watcher.go(server.base + "/game/%s" % game)
+        wait_for(watcher, "the spectator's page", lambda d: d.get("stream") == "open")
+        check(not watcher.script("return !!document.getElementById('ck-delete')"), "a spectator's page offers to delete the game")
+        b.go(server.base + "/game/%s?token=%s" % (game, token))
+        wait_for(b, "the seat's page", lambda d: d.get("stream") == "open" and d.get("seat") == "0")
+        # A refused confirm() deletes nothing.
+        b.script("window.confirm = () => false;")
+        b.click("#ck-delete")
+        time.sleep(0.5)
+        check(server.call("GET", "/api/games/%s" % game)[0] == 200, "the game was deleted without the confirm")
+        shown = b.text("#ck-status")
+        b.script("window.confirm = () => true;")
+        b.click("#ck-delete")
+        deadline = time.time() + 20
+        while True:
+            # Both read at once: the home page may load between two reads.
+            path, status = b.script("return [location.pathname, document.getElementById('ck-status').textContent]")
+            if path == "/" or status != shown:
+                break
+            check(time.time() < deadline, "the page neither went home nor said why in 20 s")
+            time.sleep(0.1)
+        if path != "/" and "seeds" not in server.ok("GET", "/api/info"):
+            # A server from before DELETE /api/games/{id}: the page says so.
+            print("delete: this server has no DELETE /api/games/{id} yet; the page says: %s" % status)
+            return
+        check(path == "/", "the page stayed on the game: %s" % status)
+        check(server.call("GET", "/api/games/%s" % game)[0] == 404, "the game is still in the API after its deletion")
+        listed = [g["id"] for g in server.ok("GET", "/api/games")["games"]]
+        check(game not in listed, "the list of games still holds the deleted game")
+        # The spectator's page learns of it when its event stream ends (here:
+        # the server restarts): it reads the game, finds it gone and says so
+        # instead of reconnecting for ever.
+        server.kill(signal.SIGKILL)
+        with Server(cli, server.data, server.extra, port=server.port):
+            deadline = time.time() + 30
+            while "no longer exists" not in watcher.text("#ck-main"):
+                check(time.time() < deadline, "the spectator's page did not say the game no longer exists")
+                time.sleep(0.1)
+        print("delete: a refused confirm kept the game; the seat's page deleted it and went home; "
+              "after a restart the spectator's page says the game no longer exists")
+
+
+SCENARIOS = {"play": scenario_play, "two-browsers": scenario_two_browsers, "reconnect": scenario_reconnect,
+             "delete": scenario_delete}
+# A quick computer seat: the page, not the player's strength, is tested here.
+SERVER_OPTIONS = {scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"]}
+
+
+def serve_has(cli, option):
+    text = subprocess.run([cli, "serve", "--help"], capture_output=True, text=True, timeout=60).stdout
+    return option in text
 
 
 def run(scenario, cli, out):
-    # A quick computer seat: the page, not the player's strength, is tested here.
-    with Server(cli, os.path.join(out, "data"), ["--computer", "mcts:playouts=100"]) as server, Browser(out) as b:
+    options = list(SERVER_OPTIONS.get(scenario, ["--computer", "mcts:playouts=100"]))
+    # play and two-browsers choose their seed; a server that takes one only
+    # when the operator allows it is told so.
+    if scenario in (scenario_play, scenario_two_browsers) and serve_has(cli, "--allow-seed"):
+        options.append("--allow-seed")
+    with Server(cli, os.path.join(out, "data"), options) as server, Browser(out) as b:
         scenario(cli, out, b, server)
 
 

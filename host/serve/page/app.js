@@ -7,8 +7,13 @@
 //
 // Test hooks: every clickable option carries data-option-id (the API's
 // id); #ck-game carries data-turn, data-active-seat, data-finished,
-// data-version (the game's, changed by every move) and data-seat (the viewer's);
-// each score carries data-score-seat.
+// data-version (the game's, changed by every move), data-seat (the viewer's)
+// and data-stream ("open" while the event stream is connected, "reconnecting"
+// while it is not); each score carries data-score-seat.
+//
+// The server's Content-Security-Policy allows scripts from this file only:
+// no inline <script>, no on…="" attribute, no javascript: URL here; event
+// handlers are added with addEventListener (el()'s on… keys).
 "use strict";
 
 const KIND_NAMES = { person: "person", computer: "computer (strongest)", random: "random", greedy: "greedy", mcts: "mcts" };
@@ -26,10 +31,12 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// Every request that changes something (POST, DELETE) says its body is JSON,
+// as the server requires (415 otherwise); an imported .jcz is JSON too.
 async function api(method, path, body, token) {
   const headers = {};
   if (token) headers["X-Seat-Token"] = token;
-  if (body !== undefined && typeof body !== "string") headers["Content-Type"] = "application/json";
+  if (method !== "GET" && method !== "HEAD") headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
   const text = await res.text();
   let json = null;
@@ -98,7 +105,10 @@ function newGameSection(info) {
       el("div", { class: "note" }, x.description), options);
   }));
   const tileSet = el("select", { id: "ck-tileset" }, (info ? info.tileSets : ["basic:1"]).map((t) => el("option", { value: t, selected: t === "basic:1" }, t)));
-  const seed = el("input", { id: "ck-seed", placeholder: "random", size: 12 });
+  // A typed seed only where the operator allows it (`serve --allow-seed`:
+  // /api/info's "seeds"); a server from before that field took one always.
+  const seeds = !!info && (info.seeds === true || info.seeds === undefined);
+  const seed = seeds ? el("input", { id: "ck-seed", placeholder: "random", size: 12 }) : null;
   const result = el("div", { id: "ck-created" });
   const start = async () => {
     const body = { players: [...seats.children].map((r) => ({ name: r.querySelector(".seat-name").value, kind: r.querySelector(".seat-kind").value })) };
@@ -109,7 +119,7 @@ function newGameSection(info) {
       for (const r of x.querySelectorAll(".rule")) body.rules[r.dataset.key] = r.value;
     }
     body.tileSet = tileSet.value;
-    if (seed.value.trim() !== "") body.seed = Number(seed.value);
+    if (seed && seed.value.trim() !== "") body.seed = Number(seed.value);
     const r = await api("POST", "/api/games", body);
     if (r.status !== 201) { result.replaceChildren(el("p", { class: "error" }, r.json ? r.json.error : r.text)); return; }
     rememberSeats(r.json.id, r.json.seats);
@@ -121,7 +131,7 @@ function newGameSection(info) {
   return el("section", {}, el("h2", {}, "New game"),
     el("h3", {}, "Seats"), seats, el("button", { type: "button", onclick: () => addSeat("Player " + (seats.children.length + 1), "person") }, "add a seat"),
     el("h3", {}, "Expansions"), expansions,
-    el("p", {}, el("label", {}, "Tile set ", tileSet), "  ", el("label", {}, "Seed ", seed)),
+    el("p", {}, el("label", {}, "Tile set ", tileSet), seed ? ["  ", el("label", {}, "Seed ", seed)] : null),
     el("button", { type: "button", class: "primary", id: "ck-start", onclick: start }, "Start"), result);
 }
 
@@ -145,7 +155,7 @@ function importSection() {
 
 // ------------------------------------------------------------------ a game
 
-const game = { id: null, tokens: [], seatTokens: {}, state: null, rotation: 0, view: null, shownSeat: null, events: null };
+const game = { id: null, tokens: [], seatTokens: {}, state: null, rotation: 0, view: null, shownSeat: null, gone: false };
 
 function viewerToken() {
   const s = game.state;
@@ -176,10 +186,72 @@ async function showGame(id) {
   setupPanZoom();
   document.addEventListener("keydown", (e) => { if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1); });
   await refresh();
-  game.events = new EventSource("/api/games/" + id + "/events");
-  game.events.addEventListener("change", () => refresh());
+  connectEvents();
 }
 
+// ------------------------------------------------------------------ the event stream
+
+// The server announces every change of the game on its event stream. The
+// stream can be refused (503: too many streams) or end (the server
+// restarted); a browser's EventSource gives up for good on an HTTP error, so
+// every error closes it and the page opens a new one itself, after 0.5 s,
+// then 1, 2, 4 … up to 15 s, back to 0.5 s once one opens. Every error and
+// every reopening re-reads the game, so a move made while the page was
+// disconnected shows.
+const stream = { source: null, timer: null, delay: 500, opened: false };
+const STREAM_FIRST_DELAY = 500, STREAM_MAX_DELAY = 15000;
+
+function showConnection(open) {
+  const root = document.getElementById("ck-game");
+  if (root) root.dataset.stream = open ? "open" : "reconnecting";
+  const c = document.getElementById("ck-connection");
+  if (c) { c.textContent = open ? "" : "reconnecting…"; c.hidden = open; }
+}
+
+function connectEvents() {
+  clearTimeout(stream.timer);
+  stream.timer = null;
+  if (game.gone) return;
+  const source = new EventSource("/api/games/" + game.id + "/events");
+  stream.source = source;
+  source.addEventListener("open", () => {
+    if (stream.source !== source) return;
+    stream.delay = STREAM_FIRST_DELAY;
+    showConnection(true);
+    if (stream.opened) refresh();  // a reconnect: what happened meanwhile
+    stream.opened = true;
+  });
+  source.addEventListener("change", (e) => {
+    if (stream.source !== source) return;
+    let version = null;
+    try { version = JSON.parse(e.data).version; } catch (err) { version = null; }
+    // The stream's first event is the version as it opens: no news when shown.
+    if (version !== null && game.state && game.state.version === version) return;
+    refresh();
+  });
+  source.addEventListener("error", () => {
+    if (stream.source !== source) return;
+    source.close();
+    stream.source = null;
+    showConnection(false);
+    // Read the game meanwhile: a stream refused (503) while the server runs
+    // still lets moves show, and a deleted game says so instead of retrying.
+    refresh();
+    stream.timer = setTimeout(connectEvents, stream.delay);
+    stream.delay = Math.min(stream.delay * 2, STREAM_MAX_DELAY);
+  });
+}
+
+function closeEvents() {
+  clearTimeout(stream.timer);
+  stream.timer = null;
+  if (stream.source) stream.source.close();
+  stream.source = null;
+}
+
+// Reads the game and draws it; calls while one runs make it read again once
+// more. A server that does not answer leaves the page as it is (the event
+// stream's reconnect reads the game again).
 let refreshing = null, again = false;
 async function refresh() {
   if (refreshing) { again = true; return refreshing; }
@@ -187,20 +259,58 @@ async function refresh() {
     do {
       again = false;
       const token = viewerToken();
-      const state = await api("GET", "/api/games/" + game.id, undefined, token);
-      if (state.status !== 200) { setStatus(state.json ? state.json.error : "error " + state.status); break; }
+      let state, svg;
+      try {
+        state = await api("GET", "/api/games/" + game.id, undefined, token);
+        if (state.status === 404 && game.state) { gameGone(state.json ? state.json.error : "no such game"); break; }
+        if (state.status !== 200) { setStatus(state.json ? state.json.error : "error " + state.status); break; }
+        const board = await fetch("/api/games/" + game.id + "/board.svg", { headers: token ? { "X-Seat-Token": token } : {} });
+        if (!board.ok) { setStatus("error " + board.status + " drawing the board"); break; }
+        svg = await board.text();
+      } catch (e) {
+        break;  // no answer: the stream reconnects and reads again
+      }
       game.state = state.json;
-      const svg = await fetch("/api/games/" + game.id + "/board.svg", { headers: token ? { "X-Seat-Token": token } : {} }).then((r) => r.text());
       render(state.json, svg);
     } while (again);
   })();
   try { await refreshing; } finally { refreshing = null; }
 }
 
+// The game was deleted (by one of its seats): nothing more to wait for.
+function gameGone(message) {
+  game.gone = true;
+  closeEvents();
+  showConnection(true);
+  setStatus("This game no longer exists");
+  main().replaceChildren(el("p", { class: "error" }, "This game no longer exists (" + message + "). "), el("p", {}, el("a", { href: "/" }, "all games")));
+}
+
 async function play(optionId) {
-  const r = await api("POST", "/api/games/" + game.id + "/moves", { option: optionId }, viewerToken());
-  if (r.status !== 200) setStatus(r.json ? r.json.error : "error " + r.status);
+  try {
+    const r = await api("POST", "/api/games/" + game.id + "/moves", { option: optionId }, viewerToken());
+    if (r.status !== 200) setStatus(r.json ? r.json.error : "error " + r.status);
+  } catch (e) {
+    setStatus("The server did not answer: " + e.message);
+    return;
+  }
   await refresh();
+}
+
+async function deleteGame() {
+  if (!confirm("Delete this game for every player? It cannot be undone.")) return;
+  let r;
+  try {
+    r = await api("DELETE", "/api/games/" + game.id, undefined, viewerToken());
+  } catch (e) {
+    setStatus("The server did not answer: " + e.message);
+    return;
+  }
+  if (r.status !== 200) { setStatus(r.json ? r.json.error : "error " + r.status); return; }
+  game.gone = true;
+  closeEvents();
+  localStorage.removeItem("ck-seats-" + game.id);
+  location.href = "/";
 }
 
 function rotationsOffered(state) {
@@ -287,9 +397,15 @@ function render(s, svg) {
   for (const l of s.log) (byTurn.length && byTurn[byTurn.length - 1].turn === l.turn ? byTurn[byTurn.length - 1].lines : (byTurn.push({ turn: l.turn, player: l.player, lines: [] }), byTurn[byTurn.length - 1].lines)).push(l.text);
   sections.push(el("section", {}, el("h2", {}, "Turns"), el("ul", { class: "log", id: "ck-log" },
     byTurn.reverse().map((t) => el("li", {}, "turn " + t.turn + ", " + name(t.player) + ": " + t.lines.join("; "))))));
-  sections.push(el("section", {}, el("a", { href: "/api/games/" + game.id + "/jcz", download: game.id + ".jcz", id: "ck-download",
-    title: "A saved game records every hand as dealt, as JCloisterZone's do" }, "Download the game (.jcz)"),
-    " · ", el("a", { href: "/" }, "all games")));
+  // The seat's key goes with the download: while the game runs the file
+  // holds only what this seat may see (its own hand); once it is over, all.
+  const token = viewerToken();
+  const download = "/api/games/" + game.id + "/jcz" + (token ? "?token=" + encodeURIComponent(token) : "");
+  sections.push(el("section", {}, el("a", { href: download, download: game.id + ".jcz", id: "ck-download",
+    title: "While the game runs, the file holds only what you may see (your own hand, no other's); the full file once the game is over" },
+    "Download the game (.jcz)"),
+    " · ", el("a", { href: "/" }, "all games"),
+    game.tokens.length ? [" · ", el("button", { type: "button", id: "ck-delete", title: "Delete this game from the server, for every player", onclick: deleteGame }, "Delete this game")] : null));
   side.replaceChildren(...sections);
   showRotation();
 }
