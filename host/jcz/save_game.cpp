@@ -142,6 +142,13 @@ ReplayMessage message_of(const Move& move, const Game& game) {
 
 }  // namespace
 
+std::vector<ReplayMessage> replay_messages_of(const Game& game, size_t first) {
+    std::vector<ReplayMessage> out;
+    const auto& moves = game.moves();
+    for (size_t i = first; i < moves.size(); ++i) out.push_back(message_of(moves[i], game));
+    return out;
+}
+
 SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOptions& options) {
     const auto expansions = expansions_of(game, options);
     SavedGame g;
@@ -168,7 +175,7 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
                                           s.rotation});
     for (size_t i = 0; i < game.players().size(); ++i)
         g.players.push_back(PlayerEntry{game.players()[i].name, static_cast<int>(i), std::nullopt});
-    for (const auto& move : game.moves()) g.replay.push_back(message_of(move, game));
+    g.replay = replay_messages_of(game);
 
     if (setup.caller_draws) {
         // Tiles were named by the moves (a 5.7 replay), not drawn: a forced

@@ -37,6 +37,11 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
 // save them so that replaying one's own game checks something.
 TestSpec final_score_assertions(const Game& game, std::string description);
 
+// The `replay` entries of the game's moves from the `first` on, as
+// saved_game_from writes them (one per move): what `serve` appends to a
+// game's journal after each move.
+std::vector<ReplayMessage> replay_messages_of(const Game& game, size_t first = 0);
+
 // saved_game_from + write to `path`. Throws HostError (Io) if it cannot write.
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options = {});
 

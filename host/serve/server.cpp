@@ -140,9 +140,15 @@ void Server::remove(const std::shared_ptr<GameSession>& session) {
 }
 
 void Server::changed(const std::shared_ptr<GameSession>& session) {
+    bool fold = false;
+    if (session) {
+        std::lock_guard lock(session->mutex());
+        fold = session->needs_fold();
+    }
     {
         std::lock_guard lock(events_mutex_);
         ++change_count_;
+        if (fold) folds_.push_back(session);
     }
     events_.notify_all();
     if (computers_ && session) computers_->wake(session);
@@ -178,7 +184,7 @@ int Server::start(const std::function<void(const std::string&)>& report) {
         throw HostError(ErrorCategory::Io, "cannot listen on " + options_.bind + ":" + std::to_string(options_.port) +
                                                " (in use, or not an address of this machine)");
     allowed_ = allowed_hosts(options_.bind, port, options_.allowed_hosts);
-    if (options_.expire_finished.count() > 0) housekeeper_ = std::thread([this] { housekeeping(); });
+    housekeeper_ = std::thread([this] { housekeeping(); });
     return port;
 }
 
@@ -195,30 +201,50 @@ void Server::stop() {
     http_->stop();
 }
 
-// Finished games are deleted --expire-finished after their end, so that
-// games nobody deletes do not fill --max-games for ever.
+// Off the requests' path: journals folded into their .jcz (a game over,
+// a journal grown long), and finished games deleted --expire-finished
+// after their end, so that games nobody deletes do not fill --max-games.
 void Server::housekeeping() {
+    using Clock = std::chrono::steady_clock;
+    const bool expiring = options_.expire_finished.count() > 0;
     const auto every = std::clamp<std::chrono::seconds>(options_.expire_finished / 4, std::chrono::seconds(1),
                                                         std::chrono::seconds(60));
+    auto next_expiry = Clock::now() + every;
     std::unique_lock lock(events_mutex_);
     while (!stopping_) {
-        events_.wait_for(lock, every, [&] { return stopping_; });
+        events_.wait_until(lock, expiring ? next_expiry : Clock::time_point::max(),
+                           [&] { return stopping_ || !folds_.empty(); });
         if (stopping_) return;
+        std::deque<std::shared_ptr<GameSession>> folds;
+        folds.swap(folds_);
         lock.unlock();
-        std::vector<std::shared_ptr<GameSession>> expired;
-        {
-            std::shared_lock games(games_mutex_);
-            const auto now = std::chrono::system_clock::now();
-            for (const auto& [id, session] : games_) {
-                std::lock_guard game(session->mutex());
-                const auto end = session->finished_at();
-                if (end && now - *end >= options_.expire_finished) expired.push_back(session);
+        for (const auto& session : folds) {
+            std::lock_guard game(session->mutex());
+            try {
+                session->fold();
+            } catch (const std::exception& e) {
+                // The journal still holds every move; the next change tries again.
+                std::fprintf(stderr, "cloisterkit serve: game %s: its journal could not be folded into its .jcz: %s\n",
+                             session->id().c_str(), e.what());
             }
         }
-        for (const auto& session : expired) {
-            std::fprintf(stderr, "cloisterkit serve: game %s expired (finished more than %lld s ago): deleted\n",
-                         session->id().c_str(), static_cast<long long>(options_.expire_finished.count()));
-            remove(session);
+        if (expiring && Clock::now() >= next_expiry) {
+            next_expiry = Clock::now() + every;
+            std::vector<std::shared_ptr<GameSession>> expired;
+            {
+                std::shared_lock games(games_mutex_);
+                const auto now = std::chrono::system_clock::now();
+                for (const auto& [id, session] : games_) {
+                    std::lock_guard game(session->mutex());
+                    const auto end = session->finished_at();
+                    if (end && now - *end >= options_.expire_finished) expired.push_back(session);
+                }
+            }
+            for (const auto& session : expired) {
+                std::fprintf(stderr, "cloisterkit serve: game %s expired (finished more than %lld s ago): deleted\n",
+                             session->id().c_str(), static_cast<long long>(options_.expire_finished.count()));
+                remove(session);
+            }
         }
         lock.lock();
     }
@@ -466,6 +492,10 @@ void Server::routes() {
                 uint64_t version;
                 {
                     std::lock_guard lock(session->mutex());
+                    if (session->closed()) {  // deleted: the page learns it at once
+                        sink.done();
+                        return true;
+                    }
                     version = session->version();
                 }
                 if (version != *last) {

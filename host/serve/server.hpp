@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -73,7 +74,7 @@ private:
     void release_game_slot();
     void remove(const std::shared_ptr<GameSession>& session);
     void changed(const std::shared_ptr<GameSession>& session);  // wakes the push channels and the computers
-    void housekeeping();  // finished games' expiry
+    void housekeeping();  // journals folded, finished games expired
 
     ServerOptions options_;
     std::unique_ptr<DataFolderLock> lock_;
@@ -89,6 +90,7 @@ private:
     uint64_t change_count_ = 0;
     size_t open_streams_ = 0;
     std::map<std::string, size_t> streams_per_address_;
+    std::deque<std::shared_ptr<GameSession>> folds_;  // journals for the housekeeper to fold
     bool stopping_ = false;
     std::unique_ptr<ComputerPlayers> computers_;
     std::thread housekeeper_;

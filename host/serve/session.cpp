@@ -126,9 +126,11 @@ GameSession::GameSession(std::string id, const GameFiles& files, const ServeSett
                         files.jcz_path(id_).string() + ": " + std::to_string(game_.player_count()) +
                             " players, but the seats file names " + std::to_string(seats_.seats.size()));
     persisted_ = journal_base_ = replay_->saved().replay.size();
+    // The journal folded into the .jcz, so that each run starts from one
+    // file whose entries are the game's moves one for one.
+    const bool one_for_one = game_.moves().size() == persisted_;
     settle();
-    // The journal folded into the .jcz, so that each run starts from one file.
-    if (journal_merged_ || files.read_journal(id_)) save_whole();
+    if (journal_merged_ || !one_for_one || files.read_journal(id_)) save_whole();
     if (game_.is_over()) finished_at_ = std::chrono::file_clock::to_sys(files.last_written(id_));
     refresh_options();
 }
@@ -236,16 +238,17 @@ host::jcz::SavedGame GameSession::saved_game() const {
     return host::jcz::saved_game_from(replay_->game_setup(), game_, options);
 }
 
-// The moves since the last save, appended to the journal; the whole .jcz
-// when the game is over, the journal is long, or its last append failed.
+// The moves since the last save, appended to the journal (the whole .jcz
+// when its last append failed). Folding the journal into the .jcz, when
+// the game is over or the journal long, is left to fold(), off the
+// request's path.
 void GameSession::save() {
-    const host::jcz::SavedGame saved = saved_game();
-    const size_t moves = saved.replay.size();
-    if (journal_failed_ || moves < persisted_ || game_.is_over() || moves - journal_base_ > kMaxJournalMoves)
-        return save_whole();
+    const size_t moves = game_.moves().size();
+    if (journal_failed_ || moves < persisted_) return save_whole();
     if (moves == persisted_) return;
     std::vector<nlohmann::ordered_json> lines;
-    for (size_t i = persisted_; i < moves; ++i) lines.push_back(host::jcz::replay_message_to_json(saved.replay[i]));
+    for (const auto& m : host::jcz::replay_messages_of(game_, persisted_))
+        lines.push_back(host::jcz::replay_message_to_json(m));
     try {
         files_.append_journal(id_, journal_base_, lines);
     } catch (...) {
@@ -253,6 +256,14 @@ void GameSession::save() {
         throw;
     }
     persisted_ = moves;
+}
+
+bool GameSession::needs_fold() const {
+    return !closed_ && persisted_ > journal_base_ && (game_.is_over() || persisted_ - journal_base_ > kMaxJournalMoves);
+}
+
+void GameSession::fold() {
+    if (needs_fold()) save_whole();
 }
 
 void GameSession::save_whole() {
@@ -342,12 +353,12 @@ Json GameSession::state(int viewer) const {
     Json hand = Json::array();
     if (viewer >= 0 && static_cast<size_t>(viewer) < g.player_count())
         for (const host::TileTypeId t : g.player(static_cast<uint8_t>(viewer)).hand)
-            hand.push_back({{"tile", g.tile_def(t).id}, {"svg", host::render::tile_svg(g, t, 0)}});
+            hand.push_back({{"tile", g.tile_def(t).id}, {"svg", tile_picture(t, 0)}});
     j["hand"] = hand;
     const bool on_turn = viewer >= 0 && !g.is_over() && viewer == g.deciding_player();  // a movement step: its player
     if (on_turn && g.phase() == Phase::TilePhase && g.drawn_tile()) {
         Json pictures = Json::array();
-        for (uint8_t r = 0; r < 4; ++r) pictures.push_back(host::render::tile_svg(g, *g.drawn_tile(), r));
+        for (uint8_t r = 0; r < 4; ++r) pictures.push_back(tile_picture(*g.drawn_tile(), r));
         j["tile_to_place"] = {{"tile", g.tile_def(*g.drawn_tile()).id}, {"from_hand", g.tile_from_hand()},
                               {"svgs", pictures}};
     }
@@ -378,6 +389,12 @@ Json GameSession::state(int viewer) const {
         j["result"] = {{"winners", winners}, {"end_reason", g.game_end_reason()}};
     }
     return j;
+}
+
+const std::string& GameSession::tile_picture(host::TileTypeId tile, uint8_t rotation) const {
+    auto [it, added] = tile_pictures_.try_emplace({tile, rotation});
+    if (added) it->second = host::render::tile_svg(game_, tile, rotation);
+    return it->second;
 }
 
 std::string GameSession::board_svg(int viewer) const {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -117,6 +118,12 @@ public:
     nlohmann::ordered_json summary() const;
     // The board with the viewer's options drawn over it, when on turn.
     std::string board_svg(int viewer) const;
+    // Whether the journal is to be folded into the .jcz (the game is over,
+    // or the journal is long), and the fold: the whole .jcz written, the
+    // journal removed. Throws HostError (Io) when the write fails.
+    bool needs_fold() const;
+    void fold();
+
     // The game as a .jcz, as it is saved.
     std::string jcz_text() const;
     // The game as `viewer` (a seat, -1: anyone) may download it: the whole
@@ -132,6 +139,9 @@ private:
     // failed save the game is as it was and the HostError is thrown on.
     void commit(host::Game next);
     host::jcz::SavedGame saved_game() const;
+    // A tile's picture in a rotation, drawn once per game (every state
+    // shows the tile to place in four rotations and the hand).
+    const std::string& tile_picture(host::TileTypeId tile, uint8_t rotation) const;
     void save();
     void save_whole();
 
@@ -152,6 +162,7 @@ private:
     bool journal_failed_ = false;
     std::optional<host::Game> unsaved_computer_turn_;
     bool closed_ = false;
+    mutable std::map<std::pair<host::TileTypeId, uint8_t>, std::string> tile_pictures_;
     std::optional<std::chrono::system_clock::time_point> finished_at_;
     mutable std::mutex mutex_;
 };

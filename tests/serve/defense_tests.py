@@ -425,18 +425,25 @@ def scenario_save_retry(cli, out):
         check(status == 500 and "error" in body, "a move that could not be saved answered %d %s" % (status, str(body)[:300]))
         check(server.state(game, token)["version"] == s["version"], "a move that could not be saved changed the game")
         resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, unlimited)
-        # Moves until the computer is to move, then a limit while it thinks (3 s).
-        while True:
-            s = server.state(game, token)
+        # Moves until the computer is to move, then a limit while it thinks
+        # (3 s; a turn with one choice only is played at once: then again).
+        for attempt in range(20):
+            s = server.wait(game, token, lambda s: s["active"] == 0)
             moved = server.move(game, token, s["options"][0]["id"])
-            if moved["active"] != 0:
+            if moved["active"] == 0:
+                continue
+            size = os.path.getsize(journal) if os.path.exists(journal) else 0
+            resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (max(size, 1), resource.RLIM_INFINITY))
+            deadline = time.time() + 30
+            while "could not be saved" not in server.log_text():
+                if server.state(game, token)["version"] != moved["version"]:
+                    break  # saved before the limit
+                check(time.time() < deadline, "no failed save of the computer's move in the log")
+                time.sleep(0.05)
+            if "could not be saved" in server.log_text():
                 break
-        size = os.path.getsize(journal) if os.path.exists(journal) else 0
-        resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (max(size, 1), resource.RLIM_INFINITY))
-        deadline = time.time() + 30
-        while "could not be saved" not in server.log_text():
-            check(time.time() < deadline, "no failed save of the computer's move in the log")
-            time.sleep(0.1)
+            resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, unlimited)
+        check("could not be saved" in server.log_text(), "in 20 turns the computer's move never met the limit")
         time.sleep(1)
         check(server.state(game, token)["version"] == moved["version"], "the computer's unsaved move was shown")
         alive(server)
