@@ -46,13 +46,16 @@ failed=0
 #     the Validate.* tests, the module's hooks in its own and the PdCli tests.
 #   serve.e2e.*: drive Debian's Chromium against `cloisterkit serve`, as
 #     render_e2e_chromium does; serve.api.load: 50 whole games through the
-#     server, minutes under ASan. The server's code runs under ASan in the
-#     other serve.api.* tests (a full game, two seats, a restart after
-#     kill -9, bad input); these run in the ordinary suite.
+#     server, minutes under ASan; serve.defense.fairness and
+#     serve.defense.slow-clients time answers against a second, which a
+#     build several times slower cannot keep. The server's code runs under
+#     ASan in the other serve.api.* and serve.defense.* tests (a full game,
+#     two seats, a restart after kill -9, bad input, every defense but
+#     those two); these run in the ordinary suite.
 #   build.reproducible: builds two copies of the source tree with the
 #     ordinary compiler and compares their bytes; nothing of it runs under
 #     ASan. scripts/run-tests.sh runs it as a part of its own.
-asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|princess_dragon\.validate)$'
+asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|serve\.defense\.(fairness|slow-clients)|princess_dragon\.validate)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {
@@ -118,6 +121,16 @@ run_tsan() {
     python3 tests/serve/api_tests.py --cli "$dir/bin/cloisterkit" --out "$dir/serve" full-game
   ck_sanitizer_reports "$dir/serve/full-game/data.log" "cloisterkit serve (log: $dir/serve/full-game/data.log)" ||
     failed=1
+  # The computer workers and the housekeeping thread beside the request
+  # threads: games deleted by a seat and expired while computers play them,
+  # journals folded; a computer's move whose save fails, kept and retried.
+  local scenario
+  for scenario in delete-expire save-retry; do
+    tsan_run "serve-$scenario" "serve, $scenario (tests/serve/defense_tests.py)" \
+      python3 tests/serve/defense_tests.py --cli "$dir/bin/cloisterkit" --out "$dir/serve" "$scenario"
+    ck_sanitizer_reports "$dir/serve/$scenario/data.log" "cloisterkit serve (log: $dir/serve/$scenario/data.log)" ||
+      failed=1
+  done
 }
 
 # tsan_run NAME WHAT COMMAND...: runs a command of the TSan build; a report
