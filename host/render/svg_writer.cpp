@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/location_names.hpp"
+#include "last_turn.hpp"
 #include "markup.hpp"
 #include "score_breakdown.hpp"
 #include "style.hpp"
@@ -159,13 +160,18 @@ struct Category {
 
 class Writer {
 public:
+    // `last`: the turn before the one going on, marked on a live board.
     Writer(const Game& game, const Timeline& timeline, std::optional<size_t> frame,
-           const std::vector<BoardOption>* overlay = nullptr)
-        : game_(game), timeline_(timeline), frame_(frame), overlay_(overlay) {
+           const std::vector<BoardOption>* overlay = nullptr, std::optional<LastTurn> last = std::nullopt)
+        : game_(game), timeline_(timeline), frame_(frame), overlay_(overlay), last_(last) {
         tile_from_.assign(game.placed_tiles().size(), 0);
         for (size_t k = 0; k < timeline.size(); ++k)
             for (size_t i = timeline.tiles_begin(k); i < timeline.frame(k).tiles && i < tile_from_.size(); ++i)
                 tile_from_[i] = k;
+        tile_turn_.assign(game.placed_tiles().size(), 0);
+        for (const Move& m : game.moves())
+            if (const int i = m.type == MoveType::PlaceTile ? game.board().tile_at(m.placement.at) : -1; i >= 0)
+                tile_turn_[static_cast<size_t>(i)] = m.turn;
         shown_tiles_ = frame ? std::min(timeline.frame(*frame).tiles, game.placed_tiles().size())
                              : game.placed_tiles().size();
         for (size_t i = 0; i < game.placed_tiles().size(); ++i)
@@ -270,18 +276,31 @@ private:
             if (!shown(span) || i >= shown_tiles_) continue;
             const PlacedTile& t = placed[i];
             const TileDrawing& d = drawings_[i];
-            const Frame* f = frame_of_tile(i);
             out_ += "<g class=\"tile\" data-tile=\"" + xml_escape(game_.tile_def(t.type).id) + "\" data-x=\"" +
                     std::to_string(t.at.pos.x) + "\" data-y=\"" + std::to_string(t.at.pos.y) + "\"";
             if (t.at.corner != Corner::None) out_ += " data-corner=\"" + std::string(corner_name(t.at.corner)) + "\"";
             out_ += " data-rotation=\"" + std::to_string(t.rotation * 90) + "\" data-turn=\"" +
-                    std::to_string(f && f->kind == Frame::Kind::Turn ? f->turn : 0) + "\"" + span_attrs(span) +
+                    std::to_string(turn_placed(t.at)) + "\"" + span_attrs(span) + last_move_attr(t.at) +
                     " transform=\"" + translate(t.at.pos) + "\">";
             tile_body(d, game_.tile_def(t.type));
             out_ += "</g>\n";
         }
         out_ += "</g>\n";
     }
+
+    // The turn whose PLACE_TILE put the tile down; 0 for a start tile (every
+    // other tile comes from one). Not the frame's turn: a live board is one
+    // frame, drawn in the turn going on.
+    uint32_t turn_placed(TileRef at) const {
+        const int i = game_.board().tile_at(at);
+        return i >= 0 && static_cast<size_t>(i) < tile_turn_.size() ? tile_turn_[static_cast<size_t>(i)] : 0;
+    }
+
+    // data-last-move="<seat>" on what the last turn put down (LastTurn).
+    std::string last_move_attr(bool placed) const {
+        return placed ? " data-last-move=\"" + std::to_string(last_->player) + "\"" : "";
+    }
+    std::string last_move_attr(TileRef at) const { return last_move_attr(last_ && placed_in(game_, *last_, at)); }
 
     void tile_body(const TileDrawing& d, const TileDef& def) {
         out_ += tile_markup(d, game_.segment_attributes());
@@ -387,10 +406,6 @@ private:
         out_ += "</g>\n";
     }
 
-    const Frame* frame_of_tile(size_t i) const {
-        return tile_from_[i] < timeline_.size() ? &timeline_.frame(tile_from_[i]) : nullptr;
-    }
-
     // The empty half beside a lone triangle, until its complement arrives.
     void gaps() {
         out_ += "<g class=\"gaps\">";
@@ -481,9 +496,11 @@ private:
             const int nth = tile >= 0 ? on_tile[tile]++ : 0;
             if (!shown(a.span) || tile < 0) continue;
             const Point spot = drawings_[static_cast<size_t>(tile)].token_spot + Point{-0.24 * nth, 0};
+            const bool last = last_ && placed_in(*last_, a.item);
             out_ += "<g class=\"building\" data-kind=\"" + xml_escape(a.item.kind) + "\" data-player=\"" +
                     std::to_string(a.item.placed_by) + "\" data-turn=\"" + std::to_string(a.item.turn) + "\"" +
-                    span_attrs(a.span) + "><path class=\"" + std::string(building_class(a.item.kind)) +
+                    span_attrs(a.span) + last_move_attr(last) + ">" + (last ? last_move_ring(a.item.at.pos, spot) : "") +
+                    "<path class=\"" + std::string(building_class(a.item.kind)) +
                     "\" transform=\"" + translate(a.item.at.pos, spot) + " scale(.85)\" d=\"" +
                     std::string(building_path(a.item.kind)) + "\"/></g>\n";
         }
@@ -507,11 +524,13 @@ private:
             const uint8_t p = fig.meeple.player;
             // A figure counting twice in majorities (a big follower) is drawn larger.
             const bool big = fig.meeple.kind < game_.figure_kinds().size() && game_.figure_kinds()[fig.meeple.kind].strength >= 2;
+            const bool last = last_ && placed_in(game_, *last_, fig);
             out_ += std::string("<g class=\"meeple") + (big ? " big" : "") + "\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
                     game_.meeple_text(fig.meeple) + "\" data-feature=\"" +
                     std::string(feature_kind_name(fig.pointer.kind)) + "\" data-at=\"" +
-                    xml_escape(format_tile_ref(fig.pointer.at)) + "\"" + span_attrs(a.span) +
-                    "><path class=\"meeple-shape\" fill=\"" + std::string(player_colour(p)) + "\" stroke=\"" +
+                    xml_escape(format_tile_ref(fig.pointer.at)) + "\"" + span_attrs(a.span) + last_move_attr(last) + ">" +
+                    (last ? last_move_ring(fig.pointer.at.pos, at) : "") +
+                    "<path class=\"meeple-shape\" fill=\"" + std::string(player_colour(p)) + "\" stroke=\"" +
                     std::string(player_outline(p)) + "\" transform=\"" + translate(fig.pointer.at.pos, at) +
                     (farmer ? " rotate(90)" : "") + (big ? " scale(1.3)" : " scale(.95)") + "\" d=\"" +
                     std::string(meeple_path()) + "\"/></g>\n";
@@ -519,8 +538,42 @@ private:
         out_ += "</g>\n";
     }
 
+    // The last turn's marks are styled inline, not in svg_style(): only a
+    // live board has them, and the pictures of `render` and `play --svg`
+    // stay byte for byte what they were. The player's colour over a white
+    // line shows on any tile.
+    std::string last_move_style(double width) const {
+        return "fill:none;stroke:" + std::string(player_colour(last_->player)) + ";stroke-width:" + num(width) +
+               ";stroke-dasharray:9 4;stroke-linejoin:round";
+    }
+    static constexpr const char* kLastMoveHalo = "fill:none;stroke:#ffffff;stroke-width:7;stroke-linejoin:round";
+
+    // A ring round a figure or building the last turn put down.
+    std::string last_move_ring(Position pos, Point at) const {
+        const std::string centre = "transform=\"" + translate(pos, at) + "\" r=\"14\"";
+        return "<circle class=\"last-move-halo\" style=\"" + std::string(kLastMoveHalo) + "\" " + centre +
+               "/><circle class=\"last-move-line\" style=\"" + last_move_style(3) + "\" " + centre + "/>";
+    }
+
+    // The tiles the last turn placed, outlined, under this turn's options.
+    void last_move_outlines() {
+        if (!last_) return;
+        out_ += "<g class=\"last-move\">";
+        const auto& placed = game_.placed_tiles();
+        for (size_t i = 0; i < placed.size() && i < shown_tiles_; ++i) {
+            if (!placed_in(game_, *last_, placed[i].at)) continue;
+            const std::string shape = "transform=\"" + translate(placed[i].at.pos) + "\" points=\"" +
+                                      points_attr(drawings_[i].outline, kSpace) + "\"";
+            out_ += "<g" + last_move_attr(true) + "><title>" + xml_escape(game_.player(last_->player).name) +
+                    "'s last turn</title><polygon class=\"last-move-halo\" style=\"" + kLastMoveHalo + "\" " + shape +
+                    "/><polygon class=\"last-move-line\" style=\"" + last_move_style(4) + "\" " + shape + "/></g>";
+        }
+        out_ += "</g>\n";
+    }
+
     // The options of a live board (BoardOption).
     void board_options() {
+        last_move_outlines();
         out_ += "<g class=\"options\">\n";
         if (const auto placed = game_.placed_this_turn()) {
             const int i = game_.board().tile_at(*placed);
@@ -530,7 +583,7 @@ private:
         }
         for (const BoardOption& o : *overlay_) {
             const std::string open = "<g class=\"option " + std::string(option_class(o.kind)) + "\" data-option-id=\"" +
-                                     xml_escape(o.id) + "\"";
+                                     xml_escape(o.id) + "\" data-kind=\"" + option_kind(o.kind) + "\"";
             const std::string title = "<title>" + xml_escape(o.label) + "</title>";
             const std::string head = open + ">" + title;
             switch (o.kind) {
@@ -581,6 +634,17 @@ private:
         }
         return "";
     }
+    // The option's kind as the served API names it (its "kind"), which the
+    // page's test hooks promise on every clickable option (docs/serve.md).
+    static const char* option_kind(BoardOption::Kind k) {
+        switch (k) {
+            case BoardOption::Kind::Placement: return "tile";
+            case BoardOption::Kind::Figure: return "figure";
+            case BoardOption::Kind::Token: return "building";
+            case BoardOption::Kind::Return: return "return";
+        }
+        return "";
+    }
     // Where a figure on `p` stands, in its space's coordinates.
     std::optional<Point> anchor(const FeaturePointer& p) const {
         const int tile = game_.board().tile_at(p.at);
@@ -618,6 +682,12 @@ private:
         label("gap (empty half)", 138);
         out_ += "<rect class=\"last-placed\" x=\"" + num(x - 8) + "\" y=\"-8\" width=\"16\" height=\"16\"/>";
         label("placed this turn", 140);
+        if (last_) {
+            out_ += "<rect style=\"" + std::string(kLastMoveHalo) + "\" x=\"" + num(x - 8) +
+                    "\" y=\"-8\" width=\"16\" height=\"16\"/><rect style=\"" + last_move_style(3) + "\" x=\"" +
+                    num(x - 8) + "\" y=\"-8\" width=\"16\" height=\"16\"/>";
+            label(game_.player(last_->player).name + "'s last turn", 8.0 * static_cast<double>(game_.player(last_->player).name.size()) + 110);
+        }
         if (buildings)
             for (const char* kind : {"LB_TOWER", "LB_HOUSE", "LB_SHED"}) {
                 out_ += "<path class=\"" + std::string(building_class(kind)) + "\" transform=\"translate(" + num(x) +
@@ -713,7 +783,9 @@ private:
     const Timeline& timeline_;
     std::optional<size_t> frame_;
     const std::vector<BoardOption>* overlay_;
+    std::optional<LastTurn> last_;
     std::vector<size_t> tile_from_;
+    std::vector<uint32_t> tile_turn_;  // per placed tile: turn_placed()
     std::vector<TileDrawing> drawings_;
     size_t shown_tiles_ = 0;
     std::vector<Category> categories_;
@@ -735,7 +807,7 @@ std::string live_board_svg(const Game& game, const std::vector<BoardOption>& opt
     now.capture(game);  // one frame: the board as it is
     SvgOptions svg;
     svg.score_table = false;
-    return Writer(game, now, 0, &options).write(svg);
+    return Writer(game, now, 0, &options, last_turn(game)).write(svg);
 }
 
 std::string tile_svg(const Game& game, TileTypeId type, uint8_t rotation) {

@@ -37,7 +37,8 @@ std::string frame_svg(const Game& game, const Timeline& timeline, size_t frame, 
 std::string timeline_svg(const Game& game, const Timeline& timeline);
 
 // What a served board offers the player on turn (host/serve), drawn over it
-// so that a page can make each one clickable by its `data-option-id`: where
+// so that a page can make each one clickable by its `data-option-id` (and
+// `data-kind`, the served API's kind: tile, figure, building, return): where
 // the tile may go (the tile drawn there, in `g.option.placement` carrying
 // `data-rotation`, one for each rotation), and in the figure step where a
 // figure or a token may go and which figure may come back.
@@ -53,8 +54,11 @@ struct BoardOption {
     TileRef token_at;         // Token
 };
 
-// The board as it is now: every tile, the figures and tokens on it, the
-// tile placed this turn outlined, and `options` over it; no score table.
+// The board as it is now: every tile (`data-turn`: the turn it was placed
+// in), the figures and tokens on it, the tile placed this turn outlined, the
+// last turn's tiles outlined and its figures and buildings ringed in its
+// player's colour (each carrying `data-last-move`, that player's seat; see
+// last_turn.hpp), and `options` over it; no score table.
 // The picture reaches one space past the tiles on every side and past
 // every option.
 std::string live_board_svg(const Game& game, const std::vector<BoardOption>& options);

@@ -5,6 +5,7 @@
 #include "core/location_names.hpp"
 #include "jcz/save_game.hpp"
 #include "jcz/saved_game.hpp"
+#include "render/last_turn.hpp"
 #include "render/move_text.hpp"
 #include "render/score_breakdown.hpp"
 #include "render/svg_writer.hpp"
@@ -104,6 +105,87 @@ Json option_json(const SessionOption& o) {
         case Kind::Pass: break;
     }
     return j;
+}
+
+// The last turn played to its end, for the page to mark on the board and
+// say in words (docs/serve.md, "last_move"): what was put down where, by
+// kind and position only (no location codes), and the points it scored.
+Json last_move_json(const Game& g) {
+    const std::optional<host::render::LastTurn> last = host::render::last_turn(g);
+    if (!last) return nullptr;
+    Json tiles = Json::array(), figures = Json::array(), tokens = Json::array(), neutral = Json::array(),
+         returned = Json::array(), sent_home = Json::array();
+    bool passed = false;
+    const auto figure_name = [&](host::MeepleId m) {
+        return m.kind < g.figure_kinds().size() ? g.figure_kinds()[m.kind].name : std::string("follower");
+    };
+    const auto neutral_label = [&](std::string_view name) {
+        for (const host::NeutralFigureKind& k : g.neutral_figure_kinds())
+            if (k.name == name) return k.label;
+        return std::string(name);
+    };
+    for (size_t i = last->moves_begin; i < last->moves_end; ++i) {
+        const host::Move& m = g.moves()[i];
+        using host::MoveType;
+        switch (m.type) {
+            case MoveType::PlaceTile: {
+                Json t = tile_ref_json(m.placement.at);
+                t["rotation"] = m.placement.rotation * 90;
+                t["tile"] = g.tile_def(m.tile).id;
+                t["from_hand"] = m.from_hand;
+                tiles.push_back(t);
+                break;
+            }
+            case MoveType::DeployMeeple: {
+                Json f = tile_ref_json(m.pointer.at);
+                f["figure"] = m.meeple.kind < g.figure_kinds().size() ? g.figure_kinds()[m.meeple.kind].id : "";
+                f["name"] = figure_name(m.meeple);
+                f["feature"] = std::string(host::feature_kind_name(m.pointer.kind));
+                figures.push_back(f);
+                break;
+            }
+            case MoveType::ReturnFigure: {
+                Json f = tile_ref_json(m.pointer.at);
+                f["name"] = figure_name(m.meeple);
+                f["feature"] = std::string(host::feature_kind_name(m.pointer.kind));
+                returned.push_back(f);
+                break;
+            }
+            case MoveType::PlaceToken: {
+                Json t = tile_ref_json(m.option.at);
+                if (!m.option.neutral_figure.empty()) {
+                    t["figure"] = neutral_label(m.option.neutral_figure);
+                    t["player"] = m.player;
+                    neutral.push_back(t);
+                } else if (!m.option.return_source.empty()) {
+                    sent_home.push_back(t);
+                } else if (!m.option.token_kind.empty()) {  // an action without a token puts nothing down
+                    t["kind"] = m.option.token_kind;
+                    t["name"] = host::render::token_name(g, m.option.token_kind);
+                    tokens.push_back(t);
+                }
+                break;
+            }
+            case MoveType::MoveNeutralFigure: {
+                Json t = tile_ref_json(m.target.at);
+                t["figure"] = m.neutral_figure < g.neutral_figure_kinds().size() ? g.neutral_figure_kinds()[m.neutral_figure].label : "";
+                t["player"] = m.player;  // who chose the step
+                neutral.push_back(t);
+                break;
+            }
+            case MoveType::Pass: passed = true; break;
+            case MoveType::Commit: break;
+        }
+    }
+    Json points = Json::array();
+    for (const host::ScoreEntry& e : g.score_log())
+        if (e.turn == last->turn && !e.final_scoring)
+            points.push_back({{"player", e.player},
+                              {"points", e.points},
+                              {"feature", e.kind ? Json(std::string(host::feature_kind_name(*e.kind))) : Json(nullptr)}});
+    return {{"turn", last->turn},     {"seat", last->player},    {"tiles", tiles},       {"figures", figures},
+            {"tokens", tokens},       {"neutral", neutral},      {"returned", returned}, {"sent_home", sent_home},
+            {"passed", passed},       {"points", points}};
 }
 
 }  // namespace
@@ -376,6 +458,7 @@ Json GameSession::state(int viewer) const {
         if (std::string line = host::render::move_text(g, m); !line.empty())
             log.push_back({{"turn", m.turn}, {"player", m.player}, {"text", line}});
     j["log"] = log;
+    j["last_move"] = last_move_json(g);
     Json options = Json::array();
     if (on_turn && !seats_.seats[static_cast<size_t>(viewer)].token.empty())
         for (const SessionOption& o : options_) options.push_back(option_json(o));

@@ -10,7 +10,18 @@
                  a follower, a building, the abbot's return or no figure.
                  At the end the page's scores are the API's, and the .jcz
                  behind the page's download link replays with `cloisterkit
-                 replay` to them. A screenshot mid-game is kept (serve.png).
+                 replay` to them. Every option on the board carries the
+                 API's data-kind; from turn 2 on, the computer's last turn is
+                 marked on the board (data-last-move) and said in words
+                 (#ck-last-move). A screenshot mid-game is kept (serve.png).
+    phone        the same game at 390x844 against a greedy computer: the
+                 board above the panel at the full width, no element wider
+                 than the screen, every button at least 44 px, at every
+                 turn; screenshots serve-phone.png and serve-phone-panel.png.
+    seven-pages  seven game pages opened one after another in one tab: the
+                 seventh loads and opens its event stream (each page closes
+                 its stream when left; Chromium allows six connections to a
+                 host).
     two-browsers two people in two browsers on one game: each page shows its
                  own hand and not the other's, the page not on turn offers
                  nothing and its seat's move is refused (409), and after a
@@ -31,8 +42,8 @@
                  game no longer exists.
 
 The page is found by its test hooks only (data-option-id, data-kind,
-data-turn, data-active-seat, data-finished, data-version, data-stream,
-data-score-seat).
+data-last-move, #ck-last-move, data-turn, data-active-seat, data-finished,
+data-version, data-stream, data-score-seat).
 """
 import os
 import signal
@@ -65,14 +76,23 @@ def wait_for(b, what, until, timeout=120):
 
 
 def options_on_page(b):
-    """The page's clickable options: [{id, kind, rotation}] (buttons and the board's targets)."""
-    return b.script("""
-        const out = [];
+    """The page's clickable options, each once: [{id, kind, rotation}] (the
+    panel's buttons, then the board's targets that no button offers). A
+    board target without data-kind, or whose kind differs from its button's,
+    is a failure."""
+    options, problems = b.script("""
+        const out = new Map(), problems = [];
         for (const e of document.querySelectorAll('#ck-side [data-option-id]'))
-          out.push({id: e.dataset.optionId, kind: e.dataset.kind, rotation: null});
-        for (const g of document.querySelectorAll('#ck-board g.option.placement'))
-          out.push({id: g.dataset.optionId, kind: 'tile', rotation: Number(g.dataset.rotation)});
-        return out;""")
+          out.set(e.dataset.optionId, {id: e.dataset.optionId, kind: e.dataset.kind, rotation: null});
+        for (const g of document.querySelectorAll('#ck-board g.option')) {
+          const o = {id: g.dataset.optionId, kind: g.dataset.kind,
+                     rotation: g.dataset.rotation === undefined ? null : Number(g.dataset.rotation)};
+          if (!o.kind || (out.has(o.id) && out.get(o.id).kind !== o.kind)) problems.push(o);
+          if (!out.has(o.id)) out.set(o.id, o);
+        }
+        return [[...out.values()], problems];""")
+    check(not problems, "board options without the kind of their button: %s" % problems[:3])
+    return options
 
 
 class Clicker:
@@ -113,12 +133,72 @@ def page_scores(b, players):
     return [int(b.text("#ck-players [data-score-seat='%d']" % p)) for p in range(players)]
 
 
+# What runs off a narrow screen: elements reaching past the viewport's sides
+# (the board's own drawing is clipped by its box and left out), buttons
+# smaller than a finger, and a board not on top at the full width.
+LAYOUT_PROBLEMS = """
+    const width = document.documentElement.clientWidth, out = [];
+    const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && e.className.baseVal === undefined && e.className ? '.' + e.className : '');
+    if (document.documentElement.scrollWidth > width) out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' px wide in ' + width);
+    for (const e of document.querySelectorAll('body *')) {
+      if (e.closest('#ck-board')) continue;
+      const r = e.getBoundingClientRect();
+      if (!r.width && !r.height) continue;
+      if (r.left < -1 || r.right > width + 1) out.push(name(e) + ' spans ' + Math.round(r.left) + '..' + Math.round(r.right) + ' of ' + width);
+      if (e.tagName === 'BUTTON' && (r.width < 44 || r.height < 44)) out.push(name(e) + ' "' + e.textContent + '" is ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px');
+    }
+    const box = document.getElementById('ck-board-box'), side = document.getElementById('ck-side');
+    if (box && side) {
+      const b = box.getBoundingClientRect(), p = side.getBoundingClientRect();
+      if (b.width < 0.9 * width) out.push('the board is ' + Math.round(b.width) + ' px wide of ' + width);
+      if (b.bottom > p.top + 1) out.push('the board is not above the panel');
+    }
+    return out;"""
+
+
+def check_phone_layout(b, where):
+    problems = b.script(LAYOUT_PROBLEMS)
+    check(not problems, "%s at %s: %s" % (where, b.script("return window.innerWidth + 'x' + window.innerHeight"), problems[:5]))
+
+
+def check_last_move(b, api, computer):
+    """The computer's last turn, marked on the board and said in words."""
+    last = api.get("last_move")
+    check(last and last["seat"] == computer, "turn %d: the state's last_move is not seat %d's: %s" % (api["turn"], computer, last))
+    marked = b.script("return [...document.querySelectorAll('#ck-board g.tile[data-last-move]')].map(g => g.dataset.lastMove)")
+    check(marked == [str(computer)] * len(last["tiles"]) and marked,
+          "turn %d: the board marks %s as the last turn's tiles, the state lists %d of seat %d" % (api["turn"], marked, len(last["tiles"]), computer))
+    sentence = b.text("#ck-last-move")
+    name = api["players"][computer]["name"]
+    check(b.script("return document.getElementById('ck-last-move').dataset.seat") == str(computer) and sentence.startswith(name)
+          and "placed a" in sentence, "turn %d: the panel says %r of the last turn" % (api["turn"], sentence))
+    check(not any(code in sentence for code in ("R90", "R180", "R270", " NE", " SW", "NL.", ".small.")),
+          "turn %d: the sentence holds engine codes: %r" % (api["turn"], sentence))
+    return sentence
+
+
 def scenario_play(cli, out, b, server):
+    play_by_clicking(cli, out, b, server, phone=False)
+
+
+def scenario_phone(cli, out, b, server):
+    play_by_clicking(cli, out, b, server, phone=True)
+
+
+def play_by_clicking(cli, out, b, server, phone):
+    """A person's game from the form to its end by clicking, at the desktop
+    window's size or, with `phone`, at 390x844 with its layout checked at
+    every turn."""
+    if phone:
+        size = b.viewport(390, 844)
+        check(size == [390, 844], "the viewport is %s, not 390x844" % size)
     b.go(server.base + "/")
     deadline = time.time() + 30
     while not b.script("return !!document.querySelector('#ck-start') && document.querySelectorAll('.expansion-on').length > 0"):
         check(time.time() < deadline, "the new-game form did not appear")
         time.sleep(0.1)
+    if phone:
+        check_phone_layout(b, "the home page")
     offered = b.script("return [...document.querySelectorAll('.expansion-on')].map(c => c.value)")
     for x in ("cloisterkit.halflings", "cloisterkit.little-buildings", "cloisterkit.abbot"):
         check(x in offered, "the form does not offer %s (offers %s)" % (x, offered))
@@ -134,7 +214,7 @@ def scenario_play(cli, out, b, server):
     game = b.script("return location.pathname.split('/').pop()")
     token = b.script("return new URLSearchParams(location.search).get('token')")
     check(d["seat"] == "0", "the page does not play seat 0: %s" % d)
-    clicker, seen, moves, shot = Clicker(b, out), set(), 0, False
+    clicker, seen, moves, shot, sentence = Clicker(b, out), set(), 0, False, None
     while True:
         d = wait_for(b, "the person's turn or the end",
                      lambda d: d["finished"] == "true" or (d["activeSeat"] == "0" and options_on_page(b)))
@@ -146,6 +226,10 @@ def scenario_play(cli, out, b, server):
         check(sorted(o["id"] for o in options if o["kind"] != "hand-tile")
               == sorted(o["id"] for o in api["options"] if o["kind"] != "hand-tile"),
               "turn %d: the page's options are not the API's" % turn)
+        if turn > 1:
+            sentence = check_last_move(b, api, computer=1)
+        if phone:
+            check_phone_layout(b, "turn %d (%s)" % (turn, api["phase"]))
         o = person_choice(options, turn, seen)
         if o["kind"] == "tile":
             clicker.place(o, version)
@@ -154,7 +238,11 @@ def scenario_play(cli, out, b, server):
         moves += 1
         check(moves < 1000, "1000 clicks and the game is not over")
         if not shot and turn >= 24 and api["phase"] == "tile":
-            b.screenshot(os.path.join(out, "serve.png"))
+            b.script("window.scrollTo(0, 0)")
+            b.screenshot(os.path.join(out, "serve-phone.png" if phone else "serve.png"))
+            if phone:
+                b.script("document.getElementById('ck-side').scrollIntoView()")
+                b.screenshot(os.path.join(out, "serve-phone-panel.png"))
             shot = True
     api = server.state(game, token)
     scores = [p["score"] for p in api["players"]]
@@ -167,8 +255,11 @@ def scenario_play(cli, out, b, server):
         f.write(r.read())
     check(replayed_scores(cli, downloaded) == scores, "the downloaded .jcz does not replay to %s" % scores)
     check(shot, "no screenshot was taken")
-    print("play: %d clicks (%d by script where a neighbour covered the centre), kinds %s, scores %s"
-          % (moves, clicker.fallbacks, sorted(seen), scores))
+    if phone:
+        check_phone_layout(b, "the end of the game")
+    print("%s: %d clicks (%d by script where a neighbour covered the centre), kinds %s, scores %s; "
+          "the computer's last turn said as %r"
+          % ("phone" if phone else "play", moves, clicker.fallbacks, sorted(seen), scores, sentence))
 
 
 def hand_on_page(b):
@@ -355,10 +446,28 @@ def scenario_delete(cli, out, b, server):
               "after a restart the spectator's page says the game no longer exists")
 
 
-SCENARIOS = {"play": scenario_play, "two-browsers": scenario_two_browsers, "reconnect": scenario_reconnect,
-             "delete": scenario_delete}
+def scenario_seven_pages(cli, out, b, server):
+    games = [person_game(server) for _ in range(7)]
+    # A page that never gets a connection would hold b.go() for WebDriver's
+    # five minutes: 20 s is a failure.
+    b.s("POST", "/timeouts", {"pageLoad": 20000})
+    started = time.time()
+    for n, (game, token) in enumerate(games, 1):
+        try:
+            b.go(server.base + "/game/%s?token=%s" % (game, token))
+        except Failure as e:
+            raise Failure("game page %d of 7 did not load: %s" % (n, e))
+        wait_for(b, "game page %d of 7 with its event stream open" % n,
+                 lambda d: d.get("stream") == "open" and b.script("return location.pathname").endswith(game), timeout=20)
+    print("seven-pages: seven game pages opened in one tab in %.1f s, the seventh with its event stream open"
+          % (time.time() - started))
+
+
+SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
+             "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages}
 # A quick computer seat: the page, not the player's strength, is tested here.
-SERVER_OPTIONS = {scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"]}
+SERVER_OPTIONS = {scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
+                  scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):
@@ -370,7 +479,7 @@ def run(scenario, cli, out):
     options = list(SERVER_OPTIONS.get(scenario, ["--computer", "mcts:playouts=100"]))
     # play and two-browsers choose their seed; a server that takes one only
     # when the operator allows it is told so.
-    if scenario in (scenario_play, scenario_two_browsers) and serve_has(cli, "--allow-seed"):
+    if scenario in (scenario_play, scenario_phone, scenario_two_browsers) and serve_has(cli, "--allow-seed"):
         options.append("--allow-seed")
     with Server(cli, os.path.join(out, "data"), options) as server, Browser(out) as b:
         scenario(cli, out, b, server)

@@ -112,6 +112,19 @@ class WebDriver:
     def script(self, source, *args):
         return self.s("POST", "/execute/sync", {"script": source, "args": list(args)})
 
+    def viewport(self, width, height):
+        """The page's viewport `width` x `height` CSS pixels: the window's size
+        (headless Chromium has no frame around it), else, where the window
+        cannot be that small, Chromium's device emulation. Returns the
+        viewport's size as the page sees it."""
+        self.s("POST", "/window/rect", {"width": width, "height": height})
+        size = self.script("return [window.innerWidth, window.innerHeight]")
+        if size != [width, height]:
+            self.s("POST", "/goog/cdp/execute", {"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}})
+            size = self.script("return [window.innerWidth, window.innerHeight]")
+        return size
+
     def screenshot(self, path):
         with open(path, "wb") as f:
             f.write(base64.b64decode(self.s("GET", "/screenshot")))

@@ -6,10 +6,13 @@
 // server itself.
 //
 // Test hooks: every clickable option carries data-option-id (the API's
-// id); #ck-game carries data-turn, data-active-seat, data-finished,
-// data-version (the game's, changed by every move), data-seat (the viewer's)
-// and data-stream ("open" while the event stream is connected, "reconnecting"
-// while it is not); each score carries data-score-seat.
+// id) and data-kind (its kind), on the board as in the panel; what the last
+// turn put on the board carries data-last-move (its seat) and #ck-last-move
+// says it in words (data-seat: whose turn it was); #ck-game carries
+// data-turn, data-active-seat, data-finished, data-version (the game's,
+// changed by every move), data-seat (the viewer's) and data-stream ("open"
+// while the event stream is connected, "reconnecting" while it is not); each
+// score carries data-score-seat.
 //
 // The server's Content-Security-Policy allows scripts from this file only:
 // no inline <script>, no on…="" attribute, no javascript: URL here; event
@@ -46,7 +49,9 @@ async function api(method, path, body, token) {
 
 function setStatus(text) { document.getElementById("ck-status").textContent = text; }
 function main() { return document.getElementById("ck-main"); }
-function playerColour(p) { return ["#d62828", "#1d5fbf", "#2a9d3f", "#e9c229", "#111111", "#8e44ad", "#ff8c1a", "#e0e0e0"][p % 8]; }
+// The seats' colours on the board (host/render/style.cpp), so that a swatch
+// and "outlined in Ada's colour" match the board.
+function playerColour(p) { return ["#d7263d", "#1f5fbf", "#f5c400", "#262626", "#8e44ad", "#f07f13", "#ff6fb5", "#00b3c7"][p % 8]; }
 
 // Seat tokens of the games made in this browser, so the list can link them.
 function rememberSeats(id, seats) { localStorage.setItem("ck-seats-" + id, JSON.stringify(seats)); }
@@ -185,6 +190,12 @@ async function showGame(id) {
     el("div", { id: "ck-side" })));
   setupPanZoom();
   document.addEventListener("keydown", (e) => { if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1); });
+  // Leaving the page closes its event stream. A page kept for "back"
+  // (the back/forward cache) would otherwise hold its connection, and
+  // Chromium allows six per host: the seventh game page opened in a tab
+  // never loaded. Coming back opens it again and reads the game.
+  window.addEventListener("pagehide", () => { closeEvents(); stream.opened = false; });
+  window.addEventListener("pageshow", (e) => { if (e.persisted && !game.gone) { refresh(); connectEvents(); } });
   await refresh();
   connectEvents();
 }
@@ -363,6 +374,7 @@ function render(s, svg) {
 
   const side = document.getElementById("ck-side");
   const sections = [];
+  if (s.last_move) sections.push(lastMoveSection(s));
   if (s.tile_to_place && onTurn) {
     sections.push(el("section", {}, el("h2", {}, "Your tile: ", s.tile_to_place.tile, s.tile_to_place.from_hand ? " (from your hand)" : ""),
       el("div", { class: "tile-preview" }, el("div", { id: "ck-preview" }),
@@ -408,6 +420,58 @@ function render(s, svg) {
     game.tokens.length ? [" · ", el("button", { type: "button", id: "ck-delete", title: "Delete this game from the server, for every player", onclick: deleteGame }, "Delete this game")] : null));
   side.replaceChildren(...sections);
   showRotation();
+}
+
+// ------------------------------------------------------------------ the last turn in words
+
+// Places as players read them: "at (2,−1)" with a true minus sign, a
+// triangle's half of its space in words; never a location code.
+const CORNER_WORDS = { NE: "north-east", SE: "south-east", SW: "south-west", NW: "north-west" };
+const FEATURE_WORDS = { City: "on the city", Road: "on the road", Field: "in the field", Monastery: "in the monastery", Garden: "in the garden" };
+function coordinate(n) { return n < 0 ? "−" + -n : String(n); }
+function space(p) { return "(" + coordinate(p.x) + "," + coordinate(p.y) + ")"; }
+function at(p) { return p.corner ? "in the " + CORNER_WORDS[p.corner] + " half of " + space(p) : "at " + space(p); }
+function onFeature(kind) { return FEATURE_WORDS[kind] || "on the " + String(kind).toLowerCase(); }
+function withArticle(noun) { return (/^[aeiou]/i.test(noun) ? "an " : "a ") + noun; }
+function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
+function listed(items) { return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1]; }
+
+// "Computer placed a tile at (2,−1), put a small follower on the city and
+// scored 4 points; You scored 2 points." from the state's last_move.
+function lastMoveText(s) {
+  const m = s.last_move;
+  const name = (seat) => s.players[seat] ? s.players[seat].name : "seat " + seat;
+  const onPlacedTile = (p) => m.tiles.some((t) => t.x === p.x && t.y === p.y);
+  const did = [];
+  for (const t of m.tiles) did.push("placed " + (t.corner ? "a triangle" : "a tile") + (t.from_hand ? " from the hand" : "") + " " + at(t));
+  for (const f of m.figures) did.push("put " + withArticle(f.name) + " " + onFeature(f.feature) + (onPlacedTile(f) ? "" : " " + at(f)));
+  for (const k of m.tokens) did.push("built " + withArticle(k.name) + " " + at(k));
+  for (const r of m.returned) did.push("took back the " + r.name + " from the " + String(r.feature).toLowerCase() + " " + at(r));
+  for (const h of m.sent_home) did.push("sent a figure home from " + space(h));
+  if (m.passed && !m.figures.length && !m.tokens.length) did.push("put no figure");
+  // A neutral figure's steps (the dragon's), one clause per player and figure.
+  const steps = new Map();
+  for (const n of m.neutral) {
+    const key = n.player + " " + n.figure;
+    if (!steps.has(key)) steps.set(key, { player: n.player, figure: n.figure, to: [] });
+    steps.get(key).to.push(n);
+  }
+  const moved = (x) => "moved " + x.figure + (x.to.length > 1 ? " " + x.to.length + " steps" : "") + " to " + space(x.to[x.to.length - 1]);
+  for (const x of steps.values()) if (x.player === m.seat) did.push(moved(x));
+  const totals = new Map();
+  for (const p of m.points) totals.set(p.player, (totals.get(p.player) || 0) + p.points);
+  if (totals.has(m.seat)) did.push("scored " + counted(totals.get(m.seat), "point"));
+  const clauses = [name(m.seat) + " " + (did.length ? listed(did) : "played")];
+  for (const x of steps.values()) if (x.player !== m.seat) clauses.push(name(x.player) + " " + moved(x));
+  for (const [p, n] of totals) if (p !== m.seat) clauses.push(name(p) + " scored " + counted(n, "point"));
+  return clauses.join("; ") + ".";
+}
+
+function lastMoveSection(s) {
+  const m = s.last_move;
+  return el("section", { class: "last-move" }, el("h2", {}, "Last turn (turn " + m.turn + ")"),
+    el("p", { id: "ck-last-move", "data-seat": m.seat }, el("span", { class: "swatch", style: "background:" + playerColour(m.seat) }), lastMoveText(s)),
+    el("p", { class: "note" }, "Outlined on the board in " + s.players[m.seat].name + "'s colour."));
 }
 
 function playersSection(s) {
