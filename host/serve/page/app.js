@@ -539,13 +539,15 @@ function setupPanZoom() {
     const p = toBoard(e);
     zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
   }, { passive: false });
-  box.addEventListener("mousedown", (e) => {
-    if (!game.view || e.button !== 0) return;
+  // Pointer events: a mouse or one finger pans alike (app.css gives the
+  // board touch-action:none, so a finger on it pans the board, not the page).
+  box.addEventListener("pointerdown", (e) => {
+    if (!game.view || e.button !== 0 || !e.isPrimary) return;
     start = { x: e.clientX, y: e.clientY, view: { ...game.view }, scale: toBoard(e).scale };
     game.dragged = false;
   });
-  window.addEventListener("mousemove", (e) => {
-    if (!start) return;
+  window.addEventListener("pointermove", (e) => {
+    if (!start || !e.isPrimary) return;
     const dx = e.clientX - start.x, dy = e.clientY - start.y;
     if (Math.abs(dx) + Math.abs(dy) > 4) { game.dragged = true; box.classList.add("dragging"); }
     if (!game.dragged) return;
@@ -553,7 +555,9 @@ function setupPanZoom() {
     game.viewChosen = true;
     applyView();
   });
-  window.addEventListener("mouseup", () => { start = null; box.classList.remove("dragging"); setTimeout(() => { game.dragged = false; }, 0); });
+  const end = () => { start = null; box.classList.remove("dragging"); setTimeout(() => { game.dragged = false; }, 0); };
+  window.addEventListener("pointerup", end);
+  window.addEventListener("pointercancel", end);
 }
 
 // ------------------------------------------------------------------ start
