@@ -161,20 +161,31 @@ def check_phone_layout(b, where):
     check(not problems, "%s at %s: %s" % (where, b.script("return window.innerWidth + 'x' + window.innerHeight"), problems[:5]))
 
 
-def check_last_move(b, api, computer):
-    """The computer's last turn, marked on the board and said in words."""
+def check_last_move(b, api):
+    """The last turn (mostly the computer's; a turn may follow the person's
+    own), marked on the board and said in words; returns its seat and the
+    sentence."""
     last = api.get("last_move")
-    check(last and last["seat"] == computer, "turn %d: the state's last_move is not seat %d's: %s" % (api["turn"], computer, last))
+    check(last and last["turn"] < api["turn"], "turn %d: the state's last_move is %s" % (api["turn"], last))
+    seat = last["seat"]
     marked = b.script("return [...document.querySelectorAll('#ck-board g.tile[data-last-move]')].map(g => g.dataset.lastMove)")
-    check(marked == [str(computer)] * len(last["tiles"]) and marked,
-          "turn %d: the board marks %s as the last turn's tiles, the state lists %d of seat %d" % (api["turn"], marked, len(last["tiles"]), computer))
+    check(marked == [str(seat)] * len(last["tiles"]) and marked,
+          "turn %d: the board marks %s as the last turn's tiles, the state lists %d of seat %d" % (api["turn"], marked, len(last["tiles"]), seat))
+    # Each tile's data-turn is the turn that placed it: the last turn's
+    # tiles that turn's, the start tile 0, and no tile the turn going on
+    # before its tile is placed.
+    turns = b.script("return [...document.querySelectorAll('#ck-board g.tile')].map(g => [g.dataset.turn, g.dataset.lastMove || null])")
+    placing = api["phase"] in ("tile", "tile-step")
+    check(all(int(t) == last["turn"] for t, m in turns if m is not None) and int(turns[0][0]) == 0
+          and all(int(t) < api["turn"] or (int(t) == api["turn"] and not placing) for t, m in turns),
+          "turn %d: the tiles' data-turn are %s" % (api["turn"], [t for t, m in turns]))
     sentence = b.text("#ck-last-move")
-    name = api["players"][computer]["name"]
-    check(b.script("return document.getElementById('ck-last-move').dataset.seat") == str(computer) and sentence.startswith(name)
+    name = api["players"][seat]["name"]
+    check(b.script("return document.getElementById('ck-last-move').dataset.seat") == str(seat) and sentence.startswith(name)
           and "placed a" in sentence, "turn %d: the panel says %r of the last turn" % (api["turn"], sentence))
     check(not any(code in sentence for code in ("R90", "R180", "R270", " NE", " SW", "NL.", ".small.")),
           "turn %d: the sentence holds engine codes: %r" % (api["turn"], sentence))
-    return sentence
+    return seat, sentence
 
 
 def scenario_play(cli, out, b, server):
@@ -214,7 +225,8 @@ def play_by_clicking(cli, out, b, server, phone):
     game = b.script("return location.pathname.split('/').pop()")
     token = b.script("return new URLSearchParams(location.search).get('token')")
     check(d["seat"] == "0", "the page does not play seat 0: %s" % d)
-    clicker, seen, moves, shot, sentence = Clicker(b, out), set(), 0, False, None
+    clicker, seen, moves, shot = Clicker(b, out), set(), 0, False
+    computer_turns_seen, sentence = 0, None
     while True:
         d = wait_for(b, "the person's turn or the end",
                      lambda d: d["finished"] == "true" or (d["activeSeat"] == "0" and options_on_page(b)))
@@ -227,7 +239,9 @@ def play_by_clicking(cli, out, b, server, phone):
               == sorted(o["id"] for o in api["options"] if o["kind"] != "hand-tile"),
               "turn %d: the page's options are not the API's" % turn)
         if turn > 1:
-            sentence = check_last_move(b, api, computer=1)
+            seat, said = check_last_move(b, api)
+            if seat == 1:
+                computer_turns_seen, sentence = computer_turns_seen + 1, said
         if phone:
             check_phone_layout(b, "turn %d (%s)" % (turn, api["phase"]))
         o = person_choice(options, turn, seen)
@@ -255,11 +269,12 @@ def play_by_clicking(cli, out, b, server, phone):
         f.write(r.read())
     check(replayed_scores(cli, downloaded) == scores, "the downloaded .jcz does not replay to %s" % scores)
     check(shot, "no screenshot was taken")
+    check(computer_turns_seen >= 10, "the computer's last turn was shown only %d times" % computer_turns_seen)
     if phone:
         check_phone_layout(b, "the end of the game")
     print("%s: %d clicks (%d by script where a neighbour covered the centre), kinds %s, scores %s; "
-          "the computer's last turn said as %r"
-          % ("phone" if phone else "play", moves, clicker.fallbacks, sorted(seen), scores, sentence))
+          "the computer's last turn marked and said %d times, last as %r"
+          % ("phone" if phone else "play", moves, clicker.fallbacks, sorted(seen), scores, computer_turns_seen, sentence))
 
 
 def hand_on_page(b):

@@ -445,7 +445,7 @@ function lastMoveText(s) {
   const did = [];
   for (const t of m.tiles) did.push("placed " + (t.corner ? "a triangle" : "a tile") + (t.from_hand ? " from the hand" : "") + " " + at(t));
   for (const f of m.figures) did.push("put " + withArticle(f.name) + " " + onFeature(f.feature) + (onPlacedTile(f) ? "" : " " + at(f)));
-  for (const k of m.tokens) did.push("built " + withArticle(k.name) + " " + at(k));
+  for (const k of m.tokens) did.push("built " + withArticle(k.name) + " " + (onPlacedTile(k) ? "on it" : at(k)));
   for (const r of m.returned) did.push("took back the " + r.name + " from the " + String(r.feature).toLowerCase() + " " + at(r));
   for (const h of m.sent_home) did.push("sent a figure home from " + space(h));
   if (m.passed && !m.figures.length && !m.tokens.length) did.push("put no figure");
@@ -505,13 +505,30 @@ function applyView() {
   if (!svg) return;
   // The whole board, until the person pans or zooms (the board grows and
   // moves its origin from turn to turn; "fit" goes back to it).
-  if (!game.view || !game.viewChosen) {
-    const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
-    game.view = { x, y, w, h };
-  }
+  if (!game.view || !game.viewChosen) game.view = wholeBoard(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("viewBox", [game.view.x, game.view.y, game.view.w, game.view.h].join(" "));
+}
+
+// The whole picture; on a narrow screen its tiles, the places offered and
+// the axes only: the legend is one long row below the board, and fitting it
+// into a phone's width left the tiles a few pixels wide (zooming out shows
+// it).
+const NARROW = window.matchMedia("(max-width: 900px)");
+function wholeBoard(svg) {
+  const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+  if (!NARROW.matches) return { x, y, w, h };
+  let box = null;
+  for (const g of svg.querySelectorAll("g.axes, g.tiles, g.options")) {
+    const b = g.getBBox();
+    if (!b.width || !b.height) continue;
+    box = box ? { x0: Math.min(box.x0, b.x), y0: Math.min(box.y0, b.y), x1: Math.max(box.x1, b.x + b.width), y1: Math.max(box.y1, b.y + b.height) }
+      : { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+  }
+  if (!box) return { x, y, w, h };
+  const margin = 12;
+  return { x: box.x0 - margin, y: box.y0 - margin, w: box.x1 - box.x0 + 2 * margin, h: box.y1 - box.y0 + 2 * margin };
 }
 
 function zoom(factor, cx, cy) {
