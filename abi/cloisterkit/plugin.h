@@ -2,9 +2,13 @@
  * cloisterkit/plugin.h — the stable C ABI between a Carcassonne host engine
  * and a module of expansions (plugins).
  *
- * ABI version 1.1. This header is C99 and has no C++ types. It is small on
- * purpose: all game semantics travel as FlatBuffers bytes (the .fbs files
- * in schemas/), so this "C waist" can stay frozen while the schemas evolve.
+ * ABI version 1.2 (CK_ABI_MAJOR.CK_ABI_MINOR below), released in 1.3.0.
+ * The structs' layout is still that of ABI 1.0; docs/abi.md, "Struct
+ * layouts", gives every offset and size for LP64 and Win64.
+ *
+ * This header is C99 and has no C++ types. It is small on purpose: all
+ * game semantics travel as FlatBuffers bytes (the .fbs files in schemas/),
+ * so this "C waist" can stay frozen while the schemas evolve.
  *
  * Stability rules (see docs/abi.md for the reasons):
  *   - Every struct starts with `struct_size`. Structs only ever grow at the
@@ -173,15 +177,21 @@ typedef struct ck_error {
 
 /* Log callback. [thread-safe]: the host must accept calls from any thread.
  * `message` is UTF-8, not NUL-terminated, valid for the call only. It must
- * not throw or longjmp. */
+ * not throw or longjmp. Lifetime: create() copies ck_host_info (the struct
+ * itself may go after the call) but keeps the `log` pointer and `host_data`,
+ * and the module may call `log` from create() until destroy() has
+ * returned, on any thread that calls into the context. A host must keep both alive that long: a garbage-
+ * collected host (a Java FFM upcall stub, a Python ctypes CFUNCTYPE object,
+ * a JavaScript callback) holds a reference to the callback and to what
+ * `host_data` points to until destroy() returns. */
 typedef void (*ck_log_fn)(void* host_data, int32_t level, const char* message, size_t length);
 
 typedef struct ck_host_info {
     uint32_t struct_size;
     const char* host_name;    /* UTF-8, may be NULL; valid until destroy() */
     const char* host_version; /* UTF-8, may be NULL; valid until destroy() */
-    void* host_data;          /* passed back to `log` */
-    ck_log_fn log;            /* may be NULL: the module then logs nothing */
+    void* host_data;          /* passed back to `log`; valid until destroy() */
+    ck_log_fn log;            /* may be NULL: the module then logs nothing; callable until destroy() */
     int32_t max_log_level;    /* lowest level the host wants (CK_LOG_*); below it nothing is sent */
 } ck_host_info;
 
