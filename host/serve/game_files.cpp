@@ -44,6 +44,20 @@ std::string random_hex(size_t digits) {
     throw HostError(ErrorCategory::Io, what + " " + path.string() + ": " + std::strerror(errno));
 }
 
+// Writes all of `text` (false with errno set when a write fails).
+bool write_all(int fd, const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
 // Makes a created, renamed or removed name in `path`'s folder durable.
 void sync_folder(const fs::path& path) {
     const int dir = ::open(path.parent_path().empty() ? "." : path.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -76,15 +90,7 @@ void write_file_atomically(const fs::path& path, const std::string& text) {
         errno = err;
         io_error(what, where);
     };
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fail("cannot write", tmp);
-        }
-        done += static_cast<size_t>(n);
-    }
+    if (!write_all(fd, text)) fail("cannot write", tmp);
     if (::fsync(fd) != 0) fail("cannot sync", tmp);
     ::close(fd);
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
@@ -252,7 +258,6 @@ void GameFiles::append_journal(const std::string& id, size_t base, const std::ve
     std::string text;
     if (fresh) text = nlohmann::ordered_json{{"base", base}}.dump() + "\n";
     for (const auto& m : moves) text += m.dump() + "\n";
-    size_t done = 0;
     const auto undo = [&](const char* what) {
         const int err = errno;
         if (::ftruncate(fd, st.st_size) != 0) {
@@ -262,14 +267,7 @@ void GameFiles::append_journal(const std::string& id, size_t base, const std::ve
         errno = err;
         io_error(what, path);
     };
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            undo("cannot write");
-        }
-        done += static_cast<size_t>(n);
-    }
+    if (!write_all(fd, text)) undo("cannot write");
     if (::fdatasync(fd) != 0) undo("cannot sync");
     ::close(fd);
     if (fresh) sync_folder(path);  // the new file's name

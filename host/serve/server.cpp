@@ -223,7 +223,8 @@ void Server::housekeeping() {
             try {
                 session->fold();
             } catch (const std::exception& e) {
-                // The journal still holds every move; the next change tries again.
+                // Nothing is lost: the journal still holds every move, and the
+                // next change of the game or the next start folds it.
                 std::fprintf(stderr, "cloisterkit serve: game %s: its journal could not be folded into its .jcz: %s\n",
                              session->id().c_str(), e.what());
             }
