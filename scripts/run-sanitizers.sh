@@ -80,7 +80,9 @@ run_asan() {
   # The property tests play 30% of their games (tests/support/game_count.hpp):
   # ASan checks memory, not the number of games, and runs them ten times
   # slower. The ordinary suite plays them all.
-  CK_TEST_GAMES_PERCENT=${CK_TEST_GAMES_PERCENT:-30} \
+  # Time limits the tests give the code (validate's --timeout) are four
+  # times longer (tests/support/time_limit.hpp): a limit, not a measurement.
+  CK_TEST_GAMES_PERCENT=${CK_TEST_GAMES_PERCENT:-30} CK_TEST_TIME_SCALE=${CK_TEST_TIME_SCALE:-4} \
     ctest --test-dir "$dir" --output-on-failure -j "$jobs" -E "$asan_excluded" || status=$?
   if ! ck_sanitizer_reports "$dir/Testing/Temporary/LastTest.log"; then
     failed=1

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "run_cli.hpp"
+#include "time_limit.hpp"
 
 namespace {
 
@@ -28,7 +29,10 @@ struct Report {
 };
 
 Report validate(const std::string& module, const std::string& extra = "") {
-    const auto r = run_cli("validate '" + module + "' --json --games 1 --timeout 20 " + extra);
+    // A check's time limit: a game with every expansion takes seconds, more
+    // under ASan with another test beside it.
+    const std::string timeout = std::to_string(ck::test::seconds_for_this_build(20));
+    const auto r = run_cli("validate '" + module + "' --json --games 1 --timeout " + timeout + " " + extra);
     Report report;
     report.status = r.status;
     const auto j = nlohmann::json::parse(r.out);
