@@ -7,6 +7,8 @@
 #                           alone, with Little Buildings, the abbot or both, in $WORK/saves-ic)
 #        gen.sh --pd N     (The Princess & the Dragon: the same configurations, N seeds each,
 #                           default 2, in $WORK/saves-pd)
+#        gen.sh --expansion NAME N   (any other expansion by its short name, the same
+#                           configurations, N seeds each from 4000, in $WORK/saves-NAME)
 # CK: the cloisterkit command (default: build/bin/cloisterkit of this tree).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -30,28 +32,24 @@ if [ "${1:-}" = "--bulk" ]; then
     done; done; done; done
   exit 0
 fi
-if [ "${1:-}" = "--ic" ]; then
-  N=${2:-2}; d=$WORK/saves-ic; mkdir -p "$d"; rm -f "$d"/*
+# One expansion alone, with Little Buildings, with the abbot (on basic:2) and
+# with both; 2 to 4 random, greedy and mixed players; N seeds from SEED0 each.
+expansion_games() { # expansion short-prefix seed0 N
+  local x0=$1 pre=$2 s0=$3 N=$4 d=$WORK/saves-$2
+  mkdir -p "$d"; rm -f "$d"/*
   for p in 2 3 4; do for e in "" ,little-buildings ,abbot ,little-buildings,abbot; do
     for t in random greedy mixed; do
       tt=$t; [ $t = mixed ] && tt=$(echo random,greedy,greedy,random | cut -d, -f1-$p)
       x=(); case $e in *little-buildings*) [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz);; esac
-      for s in $(seq 2000 $((2000+N-1))); do
-        one "$d" "ic$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "inns-and-cathedrals$e" "$tt" "$s" "${x[@]}"
+      for s in $(seq "$s0" $((s0+N-1))); do
+        one "$d" "$pre$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "$x0$e" "$tt" "$s" "${x[@]}"
       done; done; done; done
-  exit 0
-fi
-if [ "${1:-}" = "--pd" ]; then
-  N=${2:-2}; d=$WORK/saves-pd; mkdir -p "$d"; rm -f "$d"/*
-  for p in 2 3 4; do for e in "" ,little-buildings ,abbot ,little-buildings,abbot; do
-    for t in random greedy mixed; do
-      tt=$t; [ $t = mixed ] && tt=$(echo random,greedy,greedy,random | cut -d, -f1-$p)
-      x=(); case $e in *little-buildings*) [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz);; esac
-      for s in $(seq 3000 $((3000+N-1))); do
-        one "$d" "pd$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "princess-and-dragon$e" "$tt" "$s" "${x[@]}"
-      done; done; done; done
-  exit 0
-fi
+}
+case "${1:-}" in
+  --ic) expansion_games inns-and-cathedrals ic 2000 "${2:-2}"; exit 0 ;;
+  --pd) expansion_games princess-and-dragon pd 3000 "${2:-2}"; exit 0 ;;
+  --expansion) expansion_games "$2" "$2" 4000 "${3:-2}"; exit 0 ;;
+esac
 d=$WORK/saves; mkdir -p "$d"
 one "$d" abbot-2p-random-s1      2 abbot random 1
 one "$d" abbot-2p-random-s5      2 abbot random 5
