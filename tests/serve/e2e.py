@@ -262,6 +262,7 @@ def play_by_clicking(cli, out, b, server, phone):
     scores = [p["score"] for p in api["players"]]
     check(page_scores(b, 2) == scores, "the page shows %s, the API %s" % (page_scores(b, 2), scores))
     check("wins" in b.text("#ck-summary") or "share" in b.text("#ck-summary"), "no end-of-game summary")
+    check_final_table(b, api)
     check({"hand-tile", "building", "figure"} <= seen, "the person never clicked some kinds: %s" % sorted(seen))
     href = b.script("return document.getElementById('ck-download').href")
     downloaded = os.path.join(out, "downloaded.jcz")
@@ -275,6 +276,30 @@ def play_by_clicking(cli, out, b, server, phone):
     print("%s: %d clicks (%d by script where a neighbour covered the centre), kinds %s, scores %s; "
           "the computer's last turn marked and said %d times, last as %r"
           % ("phone" if phone else "play", moves, clicker.fallbacks, sorted(seen), scores, computer_turns_seen, sentence))
+
+
+def check_final_table(b, api):
+    """The end-of-game table: a row per player whose cells add up to its
+    score, each cell the sum of that player's score entries of its kind
+    ("city.incomplete" counts as a city), headers in words."""
+    rows = b.script("""return [...document.querySelectorAll('#ck-final tr[data-seat]')].map(r => ({
+        seat: +r.dataset.seat,
+        cells: Object.fromEntries([...r.querySelectorAll('td[data-category]')].map(c => [c.dataset.category, +c.textContent])),
+        total: +r.querySelector('td[data-total]').textContent}))""")
+    check(len(rows) == len(api["players"]), "the final table has %d rows for %d players" % (len(rows), len(api["players"])))
+    for r in rows:
+        want = {}
+        for e in api["scores"]:
+            if e["player"] == r["seat"]:
+                k = e["name"].split(".")[0]
+                want[k] = want.get(k, 0) + e["points"]
+        check(r["total"] == api["players"][r["seat"]]["score"] == sum(r["cells"].values()),
+              "seat %d's row %s does not add up to its score %d" % (r["seat"], r, api["players"][r["seat"]]["score"]))
+        check({k: v for k, v in r["cells"].items() if v} == {k: v for k, v in want.items() if v},
+              "seat %d's row %s is not its score entries by kind %s" % (r["seat"], r["cells"], want))
+    headers = b.script("return [...document.querySelectorAll('#ck-final th')].map(h => h.textContent)")
+    check(headers[1:5] == ["roads", "cities", "monasteries", "fields"], "the final table's headers: %s" % headers)
+    check(not any("." in h for h in headers), "a header in engine words: %s" % headers)
 
 
 def hand_on_page(b):

@@ -487,12 +487,34 @@ function playersSection(s) {
     el("p", { class: "note" }, s.tiles_left + " tiles left"));
 }
 
+// The end-of-game table: a row per player, a column per kind of points
+// (score entries grouped by the first part of their name: "city.incomplete"
+// counts as cities), the four of the base game first, then each
+// expansion's in the order they were first scored; the last column is the
+// player's score, which the row adds up to.
+const CATEGORY_WORDS = { road: "roads", city: "cities", monastery: "monasteries", field: "fields", garden: "gardens" };
+function categoryOf(entryName) { return String(entryName).split(".")[0]; }
+function categoryWords(category) { return CATEGORY_WORDS[category] || category.replace(/[-_]/g, " "); }
+function finalTable(s) {
+  const categories = ["road", "city", "monastery", "field"];
+  for (const e of s.scores) if (!categories.includes(categoryOf(e.name))) categories.push(categoryOf(e.name));
+  const sums = s.players.map(() => new Map());
+  for (const e of s.scores) if (sums[e.player]) sums[e.player].set(categoryOf(e.name), (sums[e.player].get(categoryOf(e.name)) || 0) + e.points);
+  const order = s.players.slice().sort((a, b) => b.score - a.score);
+  return el("table", { id: "ck-final" },
+    el("tr", {}, el("th", {}, "player"), categories.map((c) => el("th", { "data-category": c }, categoryWords(c))), el("th", {}, "total")),
+    order.map((p) => el("tr", { "data-seat": p.seat },
+      el("td", {}, el("span", { class: "swatch", style: "background:" + playerColour(p.seat) }), p.name),
+      categories.map((c) => el("td", { class: "score", "data-category": c }, String(sums[p.seat].get(c) || 0))),
+      el("td", { class: "score", "data-total": "" }, String(p.score)))));
+}
+
 function summarySection(s) {
   const winners = s.result.winners.map((w) => s.players[w].name).join(" and ");
   const finals = s.scores.filter((e) => e.final);
   return el("section", { id: "ck-summary" }, el("h2", {}, "Final scores"),
     el("p", {}, winners + (s.result.winners.length > 1 ? " share the win" : " wins"), s.result.end_reason ? " (" + s.result.end_reason + ")" : ""),
-    el("ol", {}, s.players.slice().sort((a, b) => b.score - a.score).map((p) => el("li", {}, p.name + ": " + p.score))),
+    finalTable(s),
     el("h2", {}, "Final scoring"), el("ul", {}, finals.map((e) => el("li", {}, s.players[e.player].name + " +" + e.points + " " + e.breakdown))));
 }
 
