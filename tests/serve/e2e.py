@@ -46,6 +46,7 @@ data-last-move, #ck-last-move, data-turn, data-active-seat, data-finished,
 data-version, data-stream, data-score-seat).
 """
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -216,6 +217,14 @@ def play_by_clicking(cli, out, b, server, phone):
     check(b.script("return [...document.querySelectorAll('.expansion-on')].every(c => c.checked)"),
           "not every expansion is on by default")
     check(b.script("return document.querySelectorAll('.rule').length") >= 3, "the form shows no rule options")
+    # Options in words: no rule numbers (LB-12) and no engine keys or camel
+    # case values (littleBuildings.bonusOnZeroScore, fullCorners) in what the
+    # form shows; the keys stay in the controls' data-key.
+    shown = b.script("return [...document.querySelectorAll('.expansion .option')].map(o => o.innerText)")
+    check(shown, "no rule option shown")
+    for text in shown:
+        check(not re.search(r"\b[A-Z]{2}-\d+\b", text), "a rule number in the form: %r" % text)
+        check(not re.search(r"\b[a-z]+[A-Z][A-Za-z]*\b", text), "an engine word in camel case in the form: %r" % text)
     # Seat 2 is a computer seat (the default); the seed makes the game repeatable.
     check(b.script("return document.querySelectorAll('.seat-kind')[1].value") == "computer", "seat 2 is not a computer")
     check(b.script("return !!document.getElementById('ck-seed')"), "the form offers no seed (the server runs with --allow-seed)")

@@ -87,6 +87,17 @@ function gamesSection(games) {
       : el("p", { class: "note" }, "No game yet."));
 }
 
+// Rule options in words: the key without its expansion's namespace, its
+// camel case spread ("halflings.featureCount": "feature count"), values
+// likewise ("fullCorners": "full corners"); the manifest's description
+// under it in the same words, without the rule numbers (LB-12), which are
+// for tests and docs.
+function words(text) { return String(text).replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase(); }
+function optionWords(key) { return words(String(key).replace(/^[^.]*\./, "")); }
+function descriptionWords(text) {
+  return String(text).replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, words).replace(/\s*\((?:[A-Z]{2}-\d+(?:[–-]\d+)?(?:,\s*)?)+\)/g, "").replace(/\b[A-Z]{2}-\d+(?:[–-]\d+)?\b/g, "").replace(/\s+([.,;:])/g, "$1");
+}
+
 function newGameSection(info) {
   const seats = el("div", { id: "ck-seats" });
   const kinds = ["person", "computer", "random", "greedy", "mcts"];
@@ -101,10 +112,11 @@ function newGameSection(info) {
   addSeat("Computer", "computer");
   const expansions = el("div", {}, (info ? info.expansions : []).map((x) => {
     const options = x.options.map((o) => el("div", { class: "option" },
-      el("label", { title: o.key }, o.label || o.key),
+      el("label", { title: o.key }, optionWords(o.key)),
       o.values && o.values.length
-        ? el("select", { class: "rule", "data-key": o.key }, o.values.map((v) => el("option", { value: v, selected: v === o.default }, v)))
-        : el("input", { class: "rule", "data-key": o.key, value: o.default, size: 10 })));
+        ? el("select", { class: "rule", "data-key": o.key }, o.values.map((v) => el("option", { value: v, selected: v === o.default }, words(v))))
+        : el("input", { class: "rule", "data-key": o.key, value: o.default, size: 10 }),
+      o.label ? el("div", { class: "note" }, descriptionWords(o.label)) : null));
     return el("div", { class: "expansion" },
       el("label", {}, el("input", { type: "checkbox", class: "expansion-on", value: x.id, checked: true }), " ", x.name, " ", el("span", { class: "note" }, x.version)),
       el("div", { class: "note" }, x.description), options);
