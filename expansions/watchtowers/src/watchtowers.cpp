@@ -95,7 +95,9 @@ public:
     }
 
     // A tower tile of another tile file (a fan's) would be played with no
-    // points at all: refuse the game instead, naming it.
+    // points at all: refuse the game instead, naming it. The setup lists
+    // every tile type the game loaded, in its deck or not, so a tile file
+    // with such a tile is refused as a whole.
     void on_game_start(const sdk::HookContext& c, const fb::GameStartArgs&, sdk::Effects&) const override {
         grid_unit(c);
         const auto* types = c.setup().tile_types();
@@ -105,7 +107,8 @@ public:
             if (c.tile_has_marker(type, kMarker) && !tower_of(c.tile_type_id(type)))
                 throw sdk::SetupRefused("watchtowers: tile " + std::string(c.tile_type_id(type)) +
                                         " has a watchtower of a kind this module does not know (it knows the "
-                                        "twelve tiles of JCloisterZone's watchtowers set); leave its tile set out");
+                                        "twelve tiles of JCloisterZone's watchtowers set); play without the tile "
+                                        "file that defines it");
         }
     }
 
