@@ -82,7 +82,7 @@ public:
         // and never writes), so the saves carry it and it stands for us.
         i.jcz_extra_elements = {std::string(kChurch)};
         i.segment_attributes = {{fb::FeatureKind::Monastery, std::string(kChurch), "church"},
-                                {fb::FeatureKind::City, std::string(kDarmstadtium), "darmstadtium"}};
+                                {fb::FeatureKind::City, std::string(kDarmstadtium), "darmstadtium tile"}};
         i.deck_tile_sets = {{"darmstadt", 1, "", ""}};  // DA-1
         return i;
     }
