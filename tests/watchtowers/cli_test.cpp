@@ -177,6 +177,23 @@ TEST(watchtowers, PictureAndLogShowTheTowers) {
     EXPECT_THAT(r.out, ContainsRegex("\n +[A-Z][a-z]+ \\+[0-9]+ watchtower\n")) << "the log";
 }
 
+// JCloisterZone's own tile file of the expansion (data/jcz_watchtowers.xml),
+// given with --tiles, replaces the module's copy: the host keeps its
+// <watchtower bonus="..."/> as the same marker, and the games are the same
+// to the byte.
+TEST(watchtowers, TheClientsTileFilePlaysTheSameGames) {
+    for (int seed = 1; seed <= ck::test::games_for_this_build(2); ++seed) {
+        const std::string game = " --expansions watchtowers --players 3 --player-types greedy --json --seed " +
+                                 std::to_string(seed);
+        const CommandResult own = run_cli("play" + game);
+        const CommandResult clients = run_cli("play --tiles " + kData + "/jcz_watchtowers.xml" + game);
+        ASSERT_EQ(own.status, 0) << own.err;
+        ASSERT_EQ(clients.status, 0) << clients.err;
+        EXPECT_EQ(own.out, clients.out) << "seed " << seed;
+        EXPECT_THAT(own.out, HasSubstr("\"name\": \"watchtower\"")) << "seed " << seed;
+    }
+}
+
 // What a modder sees of the module.
 TEST(watchtowers, PluginsListsTheModuleAndItsDeclarations) {
     const json j = run_json("plugins --json");
