@@ -281,6 +281,8 @@ def play_by_clicking(cli, out, b, server, phone):
     check(shot, "no screenshot was taken")
     check(computer_turns_seen >= 10, "the computer's last turn was shown only %d times" % computer_turns_seen)
     if phone:
+        b.script("document.getElementById('ck-summary').scrollIntoView()")
+        b.screenshot(os.path.join(out, "serve-phone-final.png"))
         check_phone_layout(b, "the end of the game")
     print("%s: %d clicks (%d by script where a neighbour covered the centre), kinds %s, scores %s; "
           "the computer's last turn marked and said %d times, last as %r"
@@ -449,6 +451,81 @@ def scenario_reconnect(cli, out, b, server):
               % (before, shown - started, shown - killed, moves, d["version"]))
 
 
+# The board's view in the picture's units: its viewBox, and the point of
+# the picture under a point of the screen (the picture's own matrix).
+VIEW_BOX = "return document.querySelector('#ck-board svg.ck-board').getAttribute('viewBox').split(' ').map(Number)"
+UNDER = """const svg = document.querySelector('#ck-board svg.ck-board');
+const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+const q = p.matrixTransform(svg.getScreenCTM().inverse()); return [q.x, q.y];"""
+BOX = "const r = document.getElementById('ck-board-box').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];"
+
+
+def same_view(a, b):
+    """Two viewBoxes equal but for the axes' text, whose measured box moves
+    by a fraction of a unit with the zoom it was measured at."""
+    return all(abs(p - q) <= 0.01 * max(a[2], a[3]) for p, q in zip(a, b))
+
+
+def scenario_view(cli, out, b, server):
+    """The board view at the desktop size: "fit" shows the board (not the
+    legend below it) and works again after a zoom; the wheel zooms about the
+    cursor; a drag that leaves every place to play outside the view shows a
+    marker that brings them back."""
+    game, token = person_game(server)
+    server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+    b.go(server.base + "/game/%s?token=%s" % (game, token))
+    d = wait_for(b, "the person's turn", lambda d: d["activeSeat"] == "0" and options_on_page(b), timeout=30)
+    # Halflings' tile step first (draw, or a triangle from the hand): draw,
+    # and wait for the page of the drawn tile, whose places the board offers.
+    if b.script("return !!document.querySelector(\"#ck-side [data-kind='draw']\")"):
+        version = int(d["version"])
+        b.click("#ck-side [data-kind='draw']")
+        wait_for(b, "the drawn tile's page", lambda d: int(d["version"]) > version, timeout=30)
+    wait_for(b, "places on the board", lambda d: b.script("return document.querySelectorAll('#ck-board g.option').length > 0"),
+             timeout=30)
+    fitted = b.script(VIEW_BOX)
+    picture = [float(v) for v in b.script("return document.querySelector('#ck-board svg.ck-board').dataset.picture").split()]
+    # The legend (a long row below the board, in the picture's units).
+    legend = b.script("""const g = document.querySelector('#ck-board svg g.legend'), b = g.getBBox(),
+        m = g.transform.baseVal.consolidate().matrix; return [b.x + m.e, b.y + m.f, b.width, b.height];""")
+    check(fitted[1] + fitted[3] < legend[1] + legend[3] / 2 or fitted[0] + fitted[2] < legend[0] + legend[2],
+          "fit takes in the legend: view %s, legend %s" % (fitted, legend))
+    check(fitted[2] < picture[2] or fitted[3] < picture[3], "fit is the whole picture %s" % picture)
+    # Zoom with the buttons, then "fit": back to the board.
+    for _ in range(3):
+        b.click("#ck-zoom button[title='zoom in']")
+    check(b.script(VIEW_BOX) != fitted, "zooming in did not change the view")
+    b.click("#ck-fit")
+    check(same_view(b.script(VIEW_BOX), fitted), "fit after a zoom gave %s, not %s" % (b.script(VIEW_BOX), fitted))
+    # The wheel at a point off the middle: the picture's point under it stays.
+    left, top, width, height = b.script(BOX)
+    x, y = left + width * 0.8, top + height * 0.3
+    before = b.script(UNDER, x, y)
+    b.script("document.getElementById('ck-board-box').dispatchEvent(new WheelEvent('wheel', "
+             "{clientX: arguments[0], clientY: arguments[1], deltaY: -100, bubbles: true, cancelable: true}))", x, y)
+    after = b.script(UNDER, x, y)
+    check(b.script(VIEW_BOX)[2] < fitted[2], "the wheel did not zoom in")
+    check(abs(before[0] - after[0]) < 0.5 and abs(before[1] - after[1]) < 0.5,
+          "the wheel zoom moved the point under the cursor from %s to %s" % (before, after))
+    b.click("#ck-fit")
+    check(b.script("return document.getElementById('ck-offscreen').hidden"), "the off-screen marker shows on a fitted board")
+    # Drag the board far away: the places to play leave the view.
+    b.script("""const box = document.getElementById('ck-board-box'), r = box.getBoundingClientRect();
+const at = (type, dx) => new PointerEvent(type, {clientX: r.left + r.width / 2 + dx, clientY: r.top + r.height / 2,
+  button: 0, isPrimary: true, bubbles: true});
+box.dispatchEvent(at('pointerdown', 0)); window.dispatchEvent(at('pointermove', 20));
+window.dispatchEvent(at('pointermove', 5 * r.width)); window.dispatchEvent(at('pointerup', 5 * r.width));""")
+    check(not b.script("return document.getElementById('ck-offscreen').hidden"),
+          "no marker with every place to play off-screen (view %s, fitted %s)" % (b.script(VIEW_BOX), fitted))
+    arrow = b.text("#ck-offscreen span")
+    check(arrow in "→↗↘", "the marker points %r, not to the right where the drag took the board" % arrow)
+    b.click("#ck-offscreen")
+    check(same_view(b.script(VIEW_BOX), fitted), "the marker did not bring the board back: %s" % b.script(VIEW_BOX))
+    check(b.script("return document.getElementById('ck-offscreen').hidden"), "the marker stays after fitting")
+    print("view: fit %s (picture %s, legend %s); the wheel kept the point under the cursor within %.2f; "
+          "the marker pointed %s" % (fitted, picture, legend, max(abs(before[0] - after[0]), abs(before[1] - after[1])), arrow))
+
+
 def scenario_delete(cli, out, b, server):
     game, token = person_game(server)
     server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
@@ -513,10 +590,12 @@ def scenario_seven_pages(cli, out, b, server):
 
 
 SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
-             "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages}
+             "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
+             "view": scenario_view}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
-                  scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"]}
+                  scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
+                  scenario_view: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):

@@ -197,7 +197,9 @@ async function showGame(id) {
     el("div", { id: "ck-board-box" }, el("div", { id: "ck-zoom" },
       el("button", { type: "button", title: "zoom in", onclick: () => zoom(0.8) }, "+"),
       el("button", { type: "button", title: "zoom out", onclick: () => zoom(1.25) }, "−"),
-      el("button", { type: "button", title: "the whole board", onclick: () => { game.view = null; game.viewChosen = false; applyView(); } }, "fit")),
+      el("button", { type: "button", title: "the whole board", id: "ck-fit", onclick: fit }, "fit")),
+      el("button", { type: "button", id: "ck-offscreen", hidden: true, title: "the places you may play are outside the view: show them", onclick: fit },
+        el("span", {}, "→"), " places to play: show"),
       el("div", { id: "ck-board" })),
     el("div", { id: "ck-side" })));
   setupPanZoom();
@@ -537,22 +539,26 @@ function boardSvg() { return document.querySelector("#ck-board svg.ck-board"); }
 function applyView() {
   const svg = boardSvg();
   if (!svg) return;
+  // The picture's own viewBox, before any view replaced it: "fit" and a
+  // new turn's picture start from it, whatever was zoomed before.
+  if (!svg.dataset.picture) svg.dataset.picture = svg.getAttribute("viewBox");
   // The whole board, until the person pans or zooms (the board grows and
   // moves its origin from turn to turn; "fit" goes back to it).
   if (!game.view || !game.viewChosen) game.view = wholeBoard(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("viewBox", [game.view.x, game.view.y, game.view.w, game.view.h].join(" "));
+  showOffscreenPlaces(svg);
 }
 
-// The whole picture; on a narrow screen its tiles, the places offered and
-// the axes only: the legend is one long row below the board, and fitting it
-// into a phone's width left the tiles a few pixels wide (zooming out shows
-// it).
-const NARROW = window.matchMedia("(max-width: 900px)");
+function fit() { game.view = null; game.viewChosen = false; applyView(); }
+
+// The board's tiles, the places offered and the axes, on every screen: the
+// legend and the score table below the board are part of the picture (a
+// zoom out shows them) but not of the board, and fitting them in left the
+// start tile a few dozen pixels wide.
 function wholeBoard(svg) {
-  const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
-  if (!NARROW.matches) return { x, y, w, h };
+  const [x, y, w, h] = svg.dataset.picture.split(" ").map(Number);
   let box = null;
   for (const g of svg.querySelectorAll("g.axes, g.tiles, g.options")) {
     const b = g.getBBox();
@@ -563,6 +569,33 @@ function wholeBoard(svg) {
   if (!box) return { x, y, w, h };
   const margin = 12;
   return { x: box.x0 - margin, y: box.y0 - margin, w: box.x1 - box.x0 + 2 * margin, h: box.y1 - box.y0 + 2 * margin };
+}
+
+// The part of the picture the board's box shows: the viewBox grown to the
+// box's proportions (the picture is centred in it, preserveAspectRatio's
+// default).
+function visibleArea(svg) {
+  const r = svg.getBoundingClientRect(), v = game.view;
+  const scale = Math.max(v.w / r.width, v.h / r.height);
+  const w = r.width * scale, h = r.height * scale;
+  return { x: v.x - (w - v.w) / 2, y: v.y - (h - v.h) / 2, w, h };
+}
+
+// A marker when every place offered lies outside the visible part: an
+// arrow towards the nearest and a button that fits the board.
+function showOffscreenPlaces(svg) {
+  const marker = document.getElementById("ck-offscreen");
+  if (!marker) return;
+  const places = [...svg.querySelectorAll("g.options g.option")].map((g) => g.getBBox());
+  const a = visibleArea(svg);
+  const inside = (b) => b.x + b.width > a.x && b.x < a.x + a.w && b.y + b.height > a.y && b.y < a.y + a.h;
+  if (!places.length || places.some(inside)) { marker.hidden = true; return; }
+  const cx = a.x + a.w / 2, cy = a.y + a.h / 2;
+  const near = places.reduce((m, b) => Math.hypot(b.x - cx, b.y - cy) < Math.hypot(m.x - cx, m.y - cy) ? b : m);
+  const angle = Math.atan2(near.y + near.height / 2 - cy, near.x + near.width / 2 - cx);
+  const arrows = ["→", "↘", "↓", "↙", "←", "↖", "↑", "↗"];
+  marker.querySelector("span").textContent = arrows[(Math.round(angle / (Math.PI / 4)) + 8) % 8];
+  marker.hidden = false;
 }
 
 function zoom(factor, cx, cy) {
@@ -578,11 +611,13 @@ function zoom(factor, cx, cy) {
 function setupPanZoom() {
   const box = document.getElementById("ck-board-box");
   let start = null;
+  // A point of the screen in the picture's units, through the picture's own
+  // screen matrix (which knows the centring), so a wheel zoom keeps the
+  // point under the cursor where it is.
   const toBoard = (e) => {
     const svg = boardSvg();
-    const r = svg.getBoundingClientRect();
-    const scale = Math.max(game.view.w / r.width, game.view.h / r.height);
-    return { scale, x: game.view.x + (e.clientX - r.left) * scale, y: game.view.y + (e.clientY - r.top) * scale };
+    const m = svg.getScreenCTM().inverse();
+    return { scale: m.a, x: m.a * e.clientX + m.c * e.clientY + m.e, y: m.b * e.clientX + m.d * e.clientY + m.f };
   };
   box.addEventListener("wheel", (e) => {
     if (!boardSvg() || !game.view) return;
