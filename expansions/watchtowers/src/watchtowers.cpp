@@ -11,6 +11,8 @@
 #include <cloisterkit/sdk/module.hpp>
 #include <cloisterkit/sdk/setup_refused.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
