@@ -69,6 +69,15 @@ public:
     }
     void set_game(const host::Game* game) { game_ = game; }
 
+    // Forgets a game whose setup an expansion refused (CK_E_SETUP_REFUSED:
+    // a rule value it cannot play). Its GAME_START answered with that error
+    // on purpose; replayed by the checks that demand CK_OK, it would count
+    // as a broken promise.
+    void drop_game() {
+        reservoirs_.clear();
+        game_ = nullptr;
+    }
+
     // Keeps the sampled calls of the game that just ended.
     void end_game() {
         for (auto& [key, reservoir] : reservoirs_)
@@ -191,7 +200,7 @@ RecordingOutcome record_games(host::PluginRegistry& registry, const host::Plugin
                         if (e.category() != host::ErrorCategory::BadInput) throw;
                         ++outcome.games_refused;
                         if (outcome.first_refusal.empty()) outcome.first_refusal = rec.games.back() + ": " + e.what();
-                        recorder.end_game();
+                        recorder.drop_game();
                         continue;
                     }
                     recorder.set_game(game.get());
