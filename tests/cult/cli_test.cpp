@@ -141,14 +141,16 @@ TEST(CuCli, SavesHoldWhatJczReadsAndReplayToTheSameScores) {
 }
 
 // CU-3 through the host: the expansion's veto makes the placement illegal,
-// and a replay that makes it anyway stops there.
-TEST(CuCli, APlacementNextToARivalThatHasOneIsRefused) {
-    const auto r = ck::test::run_cli("replay " + std::string(CK_TEST_SOURCE_DIR) +
-                                     "/tests/cult/refused/placement-second-rival.jcz");
-    EXPECT_EQ(r.status, 2) << r.out << r.err;
-    EXPECT_NE(r.output().find("cannot place \"BA/L\" at (-1,1) R0: an expansion vetoed this placement"),
-              std::string::npos)
-        << r.output();
+// and a replay that makes it anyway stops there: a monastery next to a
+// shrine that already has a rival, a shrine next to two monasteries.
+TEST(CuCli, PlacementsNextToTwoRivalsOrToATakenRivalAreRefused) {
+    for (const auto& [file, refused] :
+         {std::pair{"placement-second-rival", "cannot place \"BA/L\" at (-1,1) R0: an expansion vetoed this placement"},
+          std::pair{"placement-two-rivals", "cannot place \"CU/S\" at (1,1) R0: an expansion vetoed this placement"}}) {
+        const auto r = ck::test::run_cli("replay " + std::string(CK_TEST_SOURCE_DIR) + "/tests/cult/refused/" + file + ".jcz");
+        EXPECT_EQ(r.status, 2) << file << "\n" << r.output();
+        EXPECT_NE(r.output().find(refused), std::string::npos) << r.output();
+    }
 }
 
 json scenario(const std::string& name) {
@@ -175,6 +177,26 @@ TEST(CuCli, WithoutTheElementShrineTheCultIsNotPlayed) {
     if (HasFailure()) return;
     EXPECT_EQ(plain["players"][1]["points"], 4) << plain["players"].dump();
     for (const json& e : plain["scores"]) EXPECT_EQ(e["name"].get<std::string>().find("challenged"), std::string::npos);
+}
+
+// CU-1: the 5-tile release (Heretics and Shrines) plays in replays of saves
+// that name it: the same game replays with cult/5, and a save drawing
+// CU/SRCR, which that release lacks, is refused.
+TEST(CuCli, TheFiveTileReleaseReplays) {
+    json game = scenario("shrine-challenges-monastery");
+    game["setup"]["sets"] = json{{"basic:1", 1}, {"cult/5", 1}};
+    const std::string five = scratch("cult-5.jcz").string();
+    std::ofstream(five) << game.dump(2);
+    const auto r = ck::test::run_cli("replay " + five + " --min-assertions 5");
+    EXPECT_EQ(r.status, 0) << r.output();
+    std::ifstream in(std::string(CK_TEST_SOURCE_DIR) + "/tests/cult/data/chllenged-monastery.jcz");
+    json srcr = json::parse(in);
+    srcr["setup"]["sets"] = json{{"basic:1", 1}, {"cult/5", 1}};
+    const std::string without = scratch("cult-5-srcr.jcz").string();
+    std::ofstream(without) << srcr.dump(2);
+    const auto refused = ck::test::run_cli("replay " + without);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.output().find("CU/SRCR"), std::string::npos) << refused.output();
 }
 
 // The picture: a game with Halflings and Little Buildings draws each
