@@ -10,6 +10,7 @@
 #include <cloisterkit/sdk/helpers.hpp>
 #include <cloisterkit/sdk/module.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>

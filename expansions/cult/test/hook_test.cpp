@@ -107,9 +107,9 @@ bool returns_at(const kit::HookResult& r, fb::TileRef at) {
     return false;
 }
 
-// FIGURE_STEP_END for the tile just laid at `placed`, then TURN_END with
-// what it recorded (the turn's scoring between them is the host's: a test
-// takes the scored figures off itself).
+// FIGURE_STEP_END for the tile just laid at `placed`, its record kept in
+// the state for the TURN_END that follows (the turn's scoring between them
+// is the host's: a test takes the scored figures off itself).
 kit::HookResult record(const kit::Module& m, kit::TestState& s, uint8_t player, fb::TileRef placed) {
     const kit::HookResult r = m.call(kId, s, kit::figure_step_end(player, placed));
     set_data(s, data_of(r));
