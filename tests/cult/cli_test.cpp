@@ -199,6 +199,17 @@ TEST(CuCli, TheFiveTileReleaseReplays) {
     EXPECT_NE(refused.output().find("CU/SRCR"), std::string::npos) << refused.output();
 }
 
+// CU-11: under halflings.gridUnit=tile the rivalry's neighbourhood stays
+// the eight spaces: the Halflings scenario plays the same.
+TEST(CuCli, TheHalflingsGridUnitChangesNoRivalry) {
+    json game = scenario("halflings-triangle-completes-and-challenges");
+    game["setup"]["rules"] = json{{"halflings.gridUnit", "tile"}};
+    const std::string file = scratch("grid-unit-tile.jcz").string();
+    std::ofstream(file) << game.dump(2);
+    const auto r = ck::test::run_cli("replay " + file + " --min-assertions 5");
+    EXPECT_EQ(r.status, 0) << r.output();
+}
+
 // The picture: a game with Halflings and Little Buildings draws each
 // shrine's badge (the declared segment attribute) and names it in the
 // legend; the log shows the shrines' points as monasteries' (CU-2).
