@@ -210,6 +210,19 @@ if [ -z "$prefix_given" ]; then
     --player-types greedy,random,greedy --seed 5 --json
   expect "princess_dragon.rules" "$work/pd-test.log"
   expect "princess_dragon.hook" "$work/pd-test.log"
+  # The small expansions of issue 43, each a module of its own: one game
+  # each with Little Buildings, the evidence a tile of the expansion (a
+  # church bonus or a shrine's challenge is rare at one seed).
+  small_module() { # folder tag label evidence short
+    sdk_module_out_of_tree "$source_dir/expansions/$1" "$2" "$3" "cloisterkit_$1.so" "$4" \
+      play --expansions "$5,little-buildings" --players 3 --player-types greedy,random,greedy --seed 5 --json
+    expect "$5.rules" "$work/$2-test.log"
+    expect "$5.hook" "$work/$2-test.log"
+  }
+  small_module cult cu "The Cult" '"CU/S' cult
+  small_module darmstadt da "Darmstadt" '"DA/LRRRR"' darmstadt
+  small_module labyrinth la "The Labyrinth" '"LA/Rrrr"' labyrinth
+  small_module watchtowers wt "The Watchtowers" '"name": "watchtower"' watchtowers
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"
