@@ -120,7 +120,7 @@ kit::HookResult record(const kit::Module& m, kit::TestState& s, uint8_t player, 
 
 int main() {
     try {
-        const kit::Module module(CU_MODULE);
+        const kit::Module module(CK_MODULE_FILE);
         {
             const fb::ExpansionManifestT m = module.manifest(kId);
             expect(m.name == "The Cult" && m.version == "1.0.0", "name and version");

@@ -216,7 +216,7 @@ void check_bad_requests(const kit::Module& module) {
 
 int main() {
     try {
-        const kit::Module module(DA_MODULE);
+        const kit::Module module(CK_MODULE_FILE);
         check_manifest(module);
         check_occupied_church(module);
         check_darmstadtium(module);

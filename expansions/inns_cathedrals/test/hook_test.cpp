@@ -34,7 +34,7 @@ fb::ScoredFeatureT scored(fb::FeatureKind kind, int tiles, bool completed, int p
 
 int main() {
     try {
-        const kit::Module module(IC_MODULE);
+        const kit::Module module(CK_MODULE_FILE);
         const char* id = "cloisterkit.inns-and-cathedrals";
         kit::TestState state;
         state.add_player("Alice");

@@ -39,7 +39,7 @@ kit::TestState two_players(const char* variant) {
 
 int main() {
     try {
-        const kit::Module module(LA_MODULE);
+        const kit::Module module(CK_MODULE_FILE);
 
         // ---------------------------------------------------------- manifest
         {

@@ -188,7 +188,7 @@ kit::TestState base_state(int players = 3) {
 
 int main() {
     try {
-        const kit::Module module(PD_MODULE);
+        const kit::Module module(CK_MODULE_FILE);
 
         // ---------------------------------------------------------- manifest
         {

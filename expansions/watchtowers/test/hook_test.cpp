@@ -64,7 +64,7 @@ fb::ScoredFeatureT road(bool completed, bool final_scoring = false, uint32_t id 
 
 int main() {
     try {
-        const kit::Module module(WT_MODULE);
+        const kit::Module module(CK_MODULE_FILE);
         auto bonus = [&](const kit::TestState& s, const fb::ScoredFeatureT& f) {
             return module.call(kId, s, kit::bonus_points(f));
         };
