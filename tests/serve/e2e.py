@@ -216,6 +216,12 @@ def play_by_clicking(cli, out, b, server, phone):
         check(x in offered, "the form does not offer %s (offers %s)" % (x, offered))
     check(b.script("return [...document.querySelectorAll('.expansion-on')].every(c => c.checked)"),
           "not every expansion is on by default")
+    if phone:
+        # The layout at every kind of step, not the length of a game with
+        # every expansion (the desktop game has them all): Halflings, Little
+        # Buildings and the abbot offer each kind the person clicks.
+        b.script("for (const c of document.querySelectorAll('.expansion-on')) "
+                 "c.checked = ['cloisterkit.halflings', 'cloisterkit.little-buildings', 'cloisterkit.abbot'].includes(c.value)")
     check(b.script("return document.querySelectorAll('.rule').length") >= 3, "the form shows no rule options")
     # Options in words: no rule numbers (LB-12) and no engine keys or camel
     # case values (littleBuildings.bonusOnZeroScore, fullCorners) in what the
@@ -522,8 +528,56 @@ window.dispatchEvent(at('pointermove', 5 * r.width)); window.dispatchEvent(at('p
     b.click("#ck-offscreen")
     check(same_view(b.script(VIEW_BOX), fitted), "the marker did not bring the board back: %s" % b.script(VIEW_BOX))
     check(b.script("return document.getElementById('ck-offscreen').hidden"), "the marker stays after fitting")
+    keyboard = play_a_turn_by_keyboard(b, server, game, token)
     print("view: fit %s (picture %s, legend %s); the wheel kept the point under the cursor within %.2f; "
-          "the marker pointed %s" % (fitted, picture, legend, max(abs(before[0] - after[0]), abs(before[1] - after[1])), arrow))
+          "the marker pointed %s; by keyboard alone: %s" % (fitted, picture, legend, max(abs(before[0] - after[0]), abs(before[1] - after[1])), arrow, keyboard))
+
+
+FOCUSED = """const e = document.activeElement;
+return e && e.dataset && e.dataset.optionId ? {id: e.dataset.optionId, kind: e.dataset.kind, board: !!e.closest('#ck-board')} : null;"""
+
+
+def focus_by_tab(b, want, limit=300):
+    """Tab until an option that `want(focused)` accepts has the focus."""
+    for _ in range(limit):
+        b.key("Tab")
+        f = b.script(FOCUSED)
+        if f and want(f):
+            return f
+    raise Failure("%d presses of Tab reached no such option" % limit)
+
+
+def play_a_turn_by_keyboard(b, server, game, token):
+    """The keyboard alone, on the person's tile turn: R turns the tile, the
+    arrows pan, Tab reaches a place on the board and Enter plays it; then
+    Tab reaches a follower's place and Enter puts it there."""
+    before = b.script(VIEW_BOX)
+    b.key("ArrowRight")
+    check(b.script(VIEW_BOX)[0] > before[0], "the right arrow did not pan the board")
+    b.key("0")
+    rotation = b.text("#ck-rotation")
+    b.key("r")
+    turns = {o["rotation"] for o in server.state(game, token)["options"] if o["kind"] == "tile"}
+    check(b.text("#ck-rotation") != rotation or len(turns) < 2,
+          "R did not turn the tile (%r; %d turns fit)" % (rotation, len(turns)))
+    d = dataset(b)
+    version, turn = int(d["version"]), int(d["turn"])
+    tile = focus_by_tab(b, lambda f: f["board"] and f["kind"] == "tile")
+    b.key("Enter")
+    d = wait_for(b, "the tile placed by Enter", lambda d: int(d["version"]) > version, timeout=30)
+    s = server.state(game, token)
+    check(s["phase"] == "figure" and s["turn"] == turn,
+          "after Enter on %s the game is in phase %s of turn %d" % (tile, s["phase"], s["turn"]))
+    kinds = {o["kind"] for o in s["options"]}
+    check("figure" in kinds, "the tile placed by keyboard offers no follower: %s" % sorted(kinds))
+    version = int(d["version"])
+    figure = focus_by_tab(b, lambda f: f["board"] and f["kind"] == "figure")
+    b.key("Enter")
+    wait_for(b, "the follower placed by Enter", lambda d: int(d["version"]) > version, timeout=30)
+    lines = [l["text"] for l in server.state(game, token)["log"] if l["turn"] == turn and l["player"] == 0]
+    check(any(t.startswith("placed ") for t in lines) and any(t.startswith("follower ") for t in lines),
+          "turn %d's log is not a tile and a follower: %s" % (turn, lines))
+    return "tile %s, follower %s (%s)" % (tile["id"], figure["id"], "; ".join(lines))
 
 
 def scenario_delete(cli, out, b, server):
@@ -593,7 +647,8 @@ SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": sce
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
              "view": scenario_view}
 # A quick computer seat: the page, not the player's strength, is tested here.
-SERVER_OPTIONS = {scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
+SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
+                  scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
                   scenario_view: ["--computer", "greedy"]}
 

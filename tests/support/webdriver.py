@@ -26,7 +26,8 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-dev-shm-usage", "--window-size=1400,1000",
 ]
-KEYS = {"ArrowLeft": "\ue012", "ArrowRight": "\ue014", "Home": "\ue011", "End": "\ue010"}
+KEYS = {"ArrowLeft": "\ue012", "ArrowRight": "\ue014", "ArrowUp": "\ue013", "ArrowDown": "\ue015",
+        "Home": "\ue011", "End": "\ue010", "Tab": "\ue004", "Enter": "\ue007"}
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 
 
@@ -105,7 +106,8 @@ class WebDriver:
         self.on_element(css, lambda e: self.s("POST", "/element/%s/click" % e, {}))
 
     def key(self, name):
-        k = KEYS[name]
+        """One key pressed and released: a name of KEYS, or a character."""
+        k = KEYS.get(name, name)
         self.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": k}, {"type": "keyUp", "value": k}]}]})
 

@@ -203,7 +203,8 @@ async function showGame(id) {
       el("div", { id: "ck-board" })),
     el("div", { id: "ck-side" })));
   setupPanZoom();
-  document.addEventListener("keydown", (e) => { if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1); });
+  document.addEventListener("keydown", keyboardCommand);
+  document.addEventListener("pointerdown", () => { game.keyboard = false; });
   // Leaving the page closes its event stream. A page kept for "back"
   // (the back/forward cache) would otherwise hold its connection, and
   // Chromium allows six per host: the seventh game page opened in a tab
@@ -212,6 +213,23 @@ async function showGame(id) {
   window.addEventListener("pageshow", (e) => { if (e.persisted && !game.gone) { refresh(); connectEvents(); } });
   await refresh();
   connectEvents();
+}
+
+// The keyboard: Tab and Enter reach and play every option (above); R and
+// shift-R turn the tile; the arrows pan the board by a tenth of the view;
+// + and - zoom, 0 fits. Keys typed into a field are the field's.
+function keyboardCommand(e) {
+  if (e.key === "Tab" || e.key === "Enter") game.keyboard = true;
+  if (e.target.closest && e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const v = game.view;
+  const pan = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
+  if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1);
+  else if (pan && v) { game.view = { ...v, x: v.x + pan[0] * v.w, y: v.y + pan[1] * v.h }; game.viewChosen = true; applyView(); }
+  else if (e.key === "+" || e.key === "=") zoom(0.8);
+  else if (e.key === "-") zoom(1.25);
+  else if (e.key === "0") fit();
+  else return;
+  e.preventDefault();
 }
 
 // ------------------------------------------------------------------ the event stream
@@ -381,7 +399,19 @@ function render(s, svg) {
 
   const board = document.getElementById("ck-board");
   board.innerHTML = svg;
-  for (const g of board.querySelectorAll("g.option")) g.addEventListener("click", (e) => { if (!game.dragged) play(g.dataset.optionId); e.stopPropagation(); });
+  for (const g of board.querySelectorAll("g.option")) {
+    g.addEventListener("click", (e) => { if (!game.dragged) play(g.dataset.optionId); e.stopPropagation(); });
+    // Reachable with Tab and played with Enter or Space, named by its title.
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    const title = g.querySelector("title");
+    if (title) g.setAttribute("aria-label", title.textContent);
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(g.dataset.optionId); } });
+    // A click does not focus it: focusing scrolls the board's box, and a
+    // click whose press and release land on different places is lost.
+    g.addEventListener("mousedown", (e) => e.preventDefault());
+    g.addEventListener("focus", () => bringIntoView(g));
+  }
   const offered = rotationsOffered(s);
   if (offered.length && !offered.includes(game.rotation)) game.rotation = offered[0];
   applyView();
@@ -434,6 +464,12 @@ function render(s, svg) {
     game.tokens.length ? [" · ", el("button", { type: "button", id: "ck-delete", title: "Delete this game from the server, for every player", onclick: deleteGame }, "Delete this game")] : null));
   side.replaceChildren(...sections);
   showRotation();
+  // A keyboard player's focus went with the old picture: give it the first
+  // option of the new one, on the board or in the panel.
+  if (game.keyboard && (!document.activeElement || document.activeElement === document.body)) {
+    const first = [...document.querySelectorAll("#ck-board g.option, #ck-side [data-option-id]")].find((e) => e.getBoundingClientRect().width > 0);
+    if (first) first.focus();
+  }
 }
 
 // ------------------------------------------------------------------ the last turn in words
@@ -557,8 +593,12 @@ function fit() { game.view = null; game.viewChosen = false; applyView(); }
 // legend and the score table below the board are part of the picture (a
 // zoom out shows them) but not of the board, and fitting them in left the
 // start tile a few dozen pixels wide.
+// The places of every rotation count, shown or not: turning the tile does
+// not take places out of the fitted view.
 function wholeBoard(svg) {
   const [x, y, w, h] = svg.dataset.picture.split(" ").map(Number);
+  const hidden = [...svg.querySelectorAll("g.option.hidden")];
+  for (const g of hidden) g.classList.remove("hidden");
   let box = null;
   for (const g of svg.querySelectorAll("g.axes, g.tiles, g.options")) {
     const b = g.getBBox();
@@ -566,6 +606,7 @@ function wholeBoard(svg) {
     box = box ? { x0: Math.min(box.x0, b.x), y0: Math.min(box.y0, b.y), x1: Math.max(box.x1, b.x + b.width), y1: Math.max(box.y1, b.y + b.height) }
       : { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
   }
+  for (const g of hidden) g.classList.add("hidden");
   if (!box) return { x, y, w, h };
   const margin = 12;
   return { x: box.x0 - margin, y: box.y0 - margin, w: box.x1 - box.x0 + 2 * margin, h: box.y1 - box.y0 + 2 * margin };
@@ -586,7 +627,7 @@ function visibleArea(svg) {
 function showOffscreenPlaces(svg) {
   const marker = document.getElementById("ck-offscreen");
   if (!marker) return;
-  const places = [...svg.querySelectorAll("g.options g.option")].map((g) => g.getBBox());
+  const places = [...svg.querySelectorAll("g.options g.option:not(.hidden)")].map((g) => g.getBBox());
   const a = visibleArea(svg);
   const inside = (b) => b.x + b.width > a.x && b.x < a.x + a.w && b.y + b.height > a.y && b.y < a.y + a.h;
   if (!places.length || places.some(inside)) { marker.hidden = true; return; }
@@ -596,6 +637,17 @@ function showOffscreenPlaces(svg) {
   const arrows = ["→", "↘", "↓", "↙", "←", "↖", "↑", "↗"];
   marker.querySelector("span").textContent = arrows[(Math.round(angle / (Math.PI / 4)) + 8) % 8];
   marker.hidden = false;
+}
+
+// A place reached with Tab outside the view: the view moves to centre it.
+function bringIntoView(g) {
+  const svg = boardSvg();
+  if (!svg || !game.view) return;
+  const b = g.getBBox(), a = visibleArea(svg);
+  if (b.x >= a.x && b.y >= a.y && b.x + b.width <= a.x + a.w && b.y + b.height <= a.y + a.h) return;
+  game.view = { ...game.view, x: b.x + b.width / 2 - game.view.w / 2, y: b.y + b.height / 2 - game.view.h / 2 };
+  game.viewChosen = true;
+  applyView();
 }
 
 function zoom(factor, cx, cy) {
@@ -610,6 +662,9 @@ function zoom(factor, cx, cy) {
 
 function setupPanZoom() {
   const box = document.getElementById("ck-board-box");
+  // The view is the viewBox alone: the box itself never scrolls (a focused
+  // element would scroll it and shift every place from under the pointer).
+  box.addEventListener("scroll", () => { box.scrollTop = 0; box.scrollLeft = 0; });
   let start = null;
   // A point of the screen in the picture's units, through the picture's own
   // screen matrix (which knows the centring), so a wheel zoom keeps the
