@@ -171,14 +171,20 @@ done
 # builds against each of them).
 #   sdk_module_out_of_tree DIR TAG LABEL MODULE_SO EVIDENCE GAME_ARGS...
 # EVIDENCE: a pattern the game's --json output must hold (the module played).
+# MODULE_TESTS=off: the module alone, its tests not built (they run in the
+# tree; two modules' tests built here prove the hook test kit installs).
 sdk_module_out_of_tree() {
   local dir=$1 tag=$2 label=$3 so=$4 evidence=$5
   shift 5
   step "$label ($dir) built out of the tree with find_package, as a modder's project"
-  out_of_tree "$dir" "$tag" "$label"
-  "${cmake%cmake}ctest" --test-dir "$work/$tag-cmake" --output-on-failure >"$work/$tag-test.log" 2>&1 \
-    || { cat "$work/$tag-test.log" >&2; fail "$label's tests"; }
-  expect "100% tests passed" "$work/$tag-test.log"
+  if [ "${MODULE_TESTS:-on}" = off ]; then
+    out_of_tree "$dir" "$tag" "$label" -DBUILD_TESTING=OFF
+  else
+    out_of_tree "$dir" "$tag" "$label"
+    "${cmake%cmake}ctest" --test-dir "$work/$tag-cmake" --output-on-failure >"$work/$tag-test.log" 2>&1 \
+      || { cat "$work/$tag-test.log" >&2; fail "$label's tests"; }
+    expect "100% tests passed" "$work/$tag-test.log"
+  fi
   local built installed status=0
   built=$(find "$work/$tag-cmake" -name "$so" | head -n1)
   [ -n "$built" ] || fail "the out-of-tree build made no $so"
@@ -210,14 +216,13 @@ if [ -z "$prefix_given" ]; then
     --player-types greedy,random,greedy --seed 5 --json
   expect "princess_dragon.rules" "$work/pd-test.log"
   expect "princess_dragon.hook" "$work/pd-test.log"
-  # The small expansions of issue 43, each a module of its own: one game
-  # each with Little Buildings, the evidence a tile of the expansion (a
-  # church bonus or a shrine's challenge is rare at one seed).
+  # The small expansions of issue 43, each a module of its own, built
+  # alone (their tests run in the tree): one game each with Little
+  # Buildings, the evidence a tile of the expansion (a church bonus or a
+  # shrine's challenge is rare at one seed).
   small_module() { # folder tag label evidence short
-    sdk_module_out_of_tree "$source_dir/expansions/$1" "$2" "$3" "cloisterkit_$1.so" "$4" \
+    MODULE_TESTS=off sdk_module_out_of_tree "$source_dir/expansions/$1" "$2" "$3" "cloisterkit_$1.so" "$4" \
       play --expansions "$5,little-buildings" --players 3 --player-types greedy,random,greedy --seed 5 --json
-    expect "$5.rules" "$work/$2-test.log"
-    expect "$5.hook" "$work/$2-test.log"
   }
   small_module cult cu "The Cult" '"CU/S' cult
   small_module darmstadt da "Darmstadt" '"DA/LRRRR"' darmstadt
