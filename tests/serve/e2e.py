@@ -118,12 +118,17 @@ class Clicker:
 
     def place(self, option, version):
         """Turns the tile with the page's buttons to the option's rotation, then clicks its place."""
-        for _ in range(4):
-            if self.b.text("#ck-rotation") == "R%d" % (option["rotation"] * 90):
-                break
-            self.b.click("#ck-side .tile-preview button[title^='turn right']")
-        check(self.b.text("#ck-rotation") == "R%d" % (option["rotation"] * 90),
-              "the turn buttons never showed R%d" % (option["rotation"] * 90))
+        # The turns that fit, in order: how many clicks of "turn right" from
+        # the rotation shown reach the option's (read once, checked after).
+        shown, offered = self.b.script("""return [document.getElementById('ck-rotation').textContent,
+            [...new Set([...document.querySelectorAll('#ck-board g.option.placement')].map(g => Number(g.dataset.rotation)))].sort()];""")
+        want = "R%d" % (option["rotation"] * 90)
+        if shown != want:
+            at = [("R%d" % (r * 90)) for r in offered]
+            check(shown in at and want in at, "turn %s or %s not among the rotations offered %s" % (shown, want, at))
+            for _ in range((at.index(want) - at.index(shown)) % len(at)):
+                self.b.click("#ck-side .tile-preview button[title^='turn right']")
+        check(self.b.text("#ck-rotation") == want, "the turn buttons never showed %s" % want)
         css = "#ck-board g.option.placement[data-option-id='%s']" % option["id"]
         check(self.b.script("return getComputedStyle(document.querySelector(arguments[0])).display !== 'none'", css),
               "the placement %s is hidden at its own rotation" % option["id"])
@@ -169,20 +174,22 @@ def check_last_move(b, api):
     last = api.get("last_move")
     check(last and last["turn"] < api["turn"], "turn %d: the state's last_move is %s" % (api["turn"], last))
     seat = last["seat"]
-    marked = b.script("return [...document.querySelectorAll('#ck-board g.tile[data-last-move]')].map(g => g.dataset.lastMove)")
+    # One round trip to the browser for all the page holds of it.
+    marked, turns, sentence, said_seat = b.script("""const said = document.getElementById('ck-last-move');
+        return [[...document.querySelectorAll('#ck-board g.tile[data-last-move]')].map(g => g.dataset.lastMove),
+                [...document.querySelectorAll('#ck-board g.tile')].map(g => [g.dataset.turn, g.dataset.lastMove || null]),
+                said ? said.innerText : '', said ? said.dataset.seat : null];""")
     check(marked == [str(seat)] * len(last["tiles"]) and marked,
           "turn %d: the board marks %s as the last turn's tiles, the state lists %d of seat %d" % (api["turn"], marked, len(last["tiles"]), seat))
     # Each tile's data-turn is the turn that placed it: the last turn's
     # tiles that turn's, the start tile 0, and no tile the turn going on
     # before its tile is placed.
-    turns = b.script("return [...document.querySelectorAll('#ck-board g.tile')].map(g => [g.dataset.turn, g.dataset.lastMove || null])")
     placing = api["phase"] in ("tile", "tile-step")
     check(all(int(t) == last["turn"] for t, m in turns if m is not None) and int(turns[0][0]) == 0
           and all(int(t) < api["turn"] or (int(t) == api["turn"] and not placing) for t, m in turns),
           "turn %d: the tiles' data-turn are %s" % (api["turn"], [t for t, m in turns]))
-    sentence = b.text("#ck-last-move")
     name = api["players"][seat]["name"]
-    check(b.script("return document.getElementById('ck-last-move').dataset.seat") == str(seat) and sentence.startswith(name)
+    check(said_seat == str(seat) and sentence.startswith(name)
           and "placed a" in sentence, "turn %d: the panel says %r of the last turn" % (api["turn"], sentence))
     check(not any(code in sentence for code in ("R90", "R180", "R270", " NE", " SW", "NL.", ".small.")),
           "turn %d: the sentence holds engine codes: %r" % (api["turn"], sentence))
