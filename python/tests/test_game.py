@@ -1,6 +1,7 @@
 """cloisterkit.Game against the `cloisterkit` command: the same games, the
 same options, saves that round trip, errors as exceptions."""
 
+import json
 import os
 import random
 import shutil
@@ -179,3 +180,24 @@ def test_a_plugin_failing_in_a_move_raises_and_the_game_is_not_played_on(tmp_pat
         game.play(0)
     with pytest.raises(cloisterkit.Error, match="failed in an earlier move"):
         game.options()
+
+
+# The modules of their own, played by Python with no code that names them:
+# each expansion's game is the command's, and its save names its tile set.
+MODULE_EXPANSIONS = [("inns-and-cathedrals", "inns-and-cathedrals:1"), ("princess-and-dragon", "princess-and-dragon:1"),
+                     ("cult", "cult/6"), ("darmstadt", "darmstadt"), ("labyrinth", "labyrinth"),
+                     ("watchtowers", "watchtowers")]
+
+
+@pytest.mark.parametrize("expansion,tile_set", MODULE_EXPANSIONS)
+def test_each_module_expansion_plays_as_the_command_plays_it(expansion, tile_set):
+    expansions = [expansion, "little-buildings"]
+    game = cloisterkit.Game(players=2, expansions=expansions, seed=4, player_types=["greedy", "random"])
+    game.autoplay()
+    assert game.finished
+    played = cli_json("play", "--players", "2", "--seed", "4", "--expansions", ",".join(expansions),
+                      "--player-types", "greedy,random")
+    assert game.scores() == [s["points"] for s in played["scores"]]
+    assert game.turn == played["turns"]
+    sets = json.loads(game.to_jcz())["setup"]["sets"]
+    assert tile_set in sets, sets
