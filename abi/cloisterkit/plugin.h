@@ -52,8 +52,10 @@ extern "C" {
  *   ScoredFeature.attributes) and deck tile sets (deck_tile_sets); the
  *   movement stage: neutral figures, tile markers, held-back tiles, the
  *   MovementPhase, the hooks TURN_START, FIGURE_STEP_END and
- *   APPLY_MOVEMENT_STEP and their effects. */
-#define CK_SCHEMA_REVISION 6
+ *   APPLY_MOVEMENT_STEP and their effects.
+ * 7 (release 1.4.0, unreleased): the turn protocol of docs/abi.md §17 as it
+ *   is built; so far the manifest's start tiles (StartTileDecl). */
+#define CK_SCHEMA_REVISION 7
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from

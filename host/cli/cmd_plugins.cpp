@@ -103,6 +103,10 @@ void print_expansion(const PluginExpansion& e) {
     for (const auto& h : e.held_back_tiles)
         std::printf("      held back:  tiles with <%s/> are not drawn until a tile with <%s/> is placed\n", h.held.c_str(),
                     h.until_placed.c_str());
+    for (const auto& t : e.start_tiles)
+        std::printf("      start:      %s at (%d,%d) R%d instead of the base game's start tile%s%s\n", t.tile_id.c_str(),
+                    t.x, t.y, t.rotation * 90, t.with_expansion.empty() ? "" : (" with " + t.with_expansion).c_str(),
+                    t.without_expansion.empty() ? "" : (" without " + t.without_expansion).c_str());
 }
 
 void print_text(const PluginRegistry& registry) {
@@ -179,8 +183,13 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     for (const auto& m : e.tile_markers) markers.push_back({{"name", m.name}, {"label", m.label}});
     nlohmann::json held = nlohmann::json::array();
     for (const auto& h : e.held_back_tiles) held.push_back({{"held", h.held}, {"until_placed", h.until_placed}});
+    nlohmann::json start = nlohmann::json::array();
+    for (const auto& t : e.start_tiles)
+        start.push_back({{"tile_id", t.tile_id}, {"x", t.x}, {"y", t.y}, {"rotation", t.rotation * 90},
+                         {"with_expansion", t.with_expansion}, {"without_expansion", t.without_expansion}});
     return {{"figure_kinds", figures}, {"segment_attributes", attributes}, {"deck_tile_sets", deck},
             {"neutral_figures", neutral}, {"tile_markers", markers}, {"held_back_tiles", held},
+            {"start_tiles", start},
             {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"warnings", warnings}, {"token_kinds", tokens},

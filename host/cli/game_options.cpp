@@ -231,6 +231,7 @@ void GameEnvironment::prepare(const GameOptions& options) {
                 throw HostError(e->id + ": its deck tile set \"" + d.tile_set + "\" is in no loaded tile file (loaded: " +
                                 loaded_sets() + ")");
     segment_attributes_ = host::segment_attributes_of(expansions_);
+    start_tiles_ = host::start_tiles_of(expansions_);
 
     prepared_ = host::prepare_tiles(setup(0, nullptr));
     host::Game check(setup(0, nullptr), prepared_);  // reports rule errors before any game runs
@@ -242,6 +243,7 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
     host::GameSetup s;
     s.catalog = &catalog_;
     s.tile_sets = tile_sets_;
+    s.start_tiles = start_tiles_;
     s.figure_kinds = figure_kinds_;
     s.segment_attributes = segment_attributes_;
     add_movement_declarations(expansions_, s);

@@ -131,6 +131,10 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* t : *m.tile_markers()) e.tile_markers.push_back({str(t->name()), str(t->label())});
     if (m.held_back_tiles() != nullptr)
         for (const auto* h : *m.held_back_tiles()) e.held_back_tiles.push_back({str(h->held()), str(h->until_placed())});
+    if (m.start_tiles() != nullptr)
+        for (const auto* t : *m.start_tiles())
+            e.start_tiles.push_back({str(t->tile_id()), t->x(), t->y(), t->rotation(), str(t->with_expansion()),
+                                     str(t->without_expansion())});
     // A mode this host does not know leaves the hooks to play hand tiles.
     if (const auto* h = m.hand_play(); h != nullptr && h->mode() == fb::HandPlay::InsteadOfDrawing)
         e.hand_play = {true, str(h->action()), str(h->label())};
@@ -192,6 +196,17 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
         if (!marker_declared(h.held) || !marker_declared(h.until_placed))
             return "held-back tiles \"" + h.held + "\" until \"" + h.until_placed +
                    "\" name a tile marker the expansion does not declare";
+    if (e.start_tiles.size() > 8) return "more than 8 start tiles";
+    for (const StartTileInfo& t : e.start_tiles) {
+        if (t.tile_id.empty() || t.tile_id.size() > limits::kMaxDeclaredText)
+            return "a start tile has an empty or overlong tile id";
+        if (t.x < -1000 || t.x > 1000 || t.y < -1000 || t.y > 1000 || t.rotation > 3)
+            return "start tile \"" + t.tile_id + "\" at (" + std::to_string(t.x) + ", " + std::to_string(t.y) +
+                   ") rotation " + std::to_string(t.rotation) +
+                   ": x and y must be -1000..1000, the rotation 0..3 quarter turns";
+        if (t.with_expansion.size() > limits::kMaxDeclaredText || t.without_expansion.size() > limits::kMaxDeclaredText)
+            return "start tile \"" + t.tile_id + "\" has an overlong condition";
+    }
     for (const DeckTileSetInfo& d : e.deck_tile_sets) {
         if (d.tile_set.empty() || d.tile_set.size() > limits::kMaxDeclaredText)
             return "a deck tile set has an empty or overlong id";

@@ -60,18 +60,43 @@ void add_movement_declarations(const std::vector<const PluginExpansion*>& expans
     }
 }
 
-std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
-                                             const std::vector<const PluginExpansion*>& expansions) {
+namespace {
+// Whether a declaration's with/without conditions hold for these expansions.
+bool conditions_hold(const std::string& with_expansion, const std::string& without_expansion,
+                     const std::vector<const PluginExpansion*>& expansions) {
     auto enabled = [&](const std::string& id) {
         return std::any_of(expansions.begin(), expansions.end(), [&](const PluginExpansion* e) { return e->id == id; });
     };
+    return (with_expansion.empty() || enabled(with_expansion)) &&
+           (without_expansion.empty() || !enabled(without_expansion));
+}
+}  // namespace
+
+std::vector<StartTile> start_tiles_of(const std::vector<const PluginExpansion*>& expansions) {
+    const PluginExpansion* chosen_by = nullptr;
+    const StartTileInfo* chosen = nullptr;
+    for (const PluginExpansion* e : expansions)
+        for (const StartTileInfo& t : e->start_tiles) {
+            if (!conditions_hold(t.with_expansion, t.without_expansion, expansions)) continue;
+            if (chosen != nullptr)
+                throw HostError(chosen_by == e
+                                    ? e->id + " declares two start tiles for this game (" + chosen->tile_id + " and " +
+                                          t.tile_id + "); its conditions must choose one"
+                                    : "expansions " + chosen_by->id + " and " + e->id +
+                                          " both choose the start tile (" + chosen->tile_id + " and " + t.tile_id +
+                                          "); they cannot be played together unless one's declaration names the other");
+            chosen_by = e, chosen = &t;
+        }
+    if (chosen == nullptr) return {StartTile{}};
+    return {StartTile{chosen->tile_id, chosen->x, chosen->y, chosen->rotation}};
+}
+
+std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
+                                             const std::vector<const PluginExpansion*>& expansions) {
     std::map<std::string, int> sets{{game_set, 1}};
     for (const PluginExpansion* e : expansions)
-        for (const DeckTileSetInfo& d : e->deck_tile_sets) {
-            if (!d.with_expansion.empty() && !enabled(d.with_expansion)) continue;
-            if (!d.without_expansion.empty() && enabled(d.without_expansion)) continue;
-            sets[d.tile_set] += d.count;
-        }
+        for (const DeckTileSetInfo& d : e->deck_tile_sets)
+            if (conditions_hold(d.with_expansion, d.without_expansion, expansions)) sets[d.tile_set] += d.count;
     return sets;
 }
 

@@ -20,6 +20,7 @@
 namespace ck::host {
 
 struct GameSetup;
+struct StartTile;
 
 class PluginModule;
 
@@ -87,6 +88,16 @@ struct DeckTileSetInfo {
     std::string without_expansion;  // only without it
 };
 
+// A start tile an expansion declares (manifest revision 7, StartTileDecl),
+// checked at load: a tile id, -1000..1000, a rotation 0..3.
+struct StartTileInfo {
+    std::string tile_id;            // "WR/CFR"
+    int x = 0, y = 0;
+    int rotation = 0;               // quarter turns clockwise
+    std::string with_expansion;     // only with this expansion id enabled too
+    std::string without_expansion;  // only without it
+};
+
 struct PluginExpansion {
     const PluginModule* module = nullptr;  // owner; outlives this entry
     uint32_t index = 0;                    // expansion index inside the module
@@ -116,6 +127,7 @@ struct PluginExpansion {
     std::vector<NeutralFigureKind> neutral_figures;  // `expansion` is this one's id
     std::vector<TileMarker> tile_markers;
     std::vector<HeldBackTiles> held_back_tiles;
+    std::vector<StartTileInfo> start_tiles;  // manifest revision 7, checked at load
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element
@@ -147,6 +159,12 @@ void add_movement_declarations(const std::vector<const PluginExpansion*>& expans
 // deck tile sets whose conditions hold (a set named twice adds its counts).
 std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
                                              const std::vector<const PluginExpansion*>& expansions);
+
+// The tiles a game with these expansions starts on: the one start tile an
+// enabled expansion declares whose conditions hold, or the host's own
+// (GameSetup's default) when none does. Throws HostError naming both when
+// two declarations apply, from one expansion or from two.
+std::vector<StartTile> start_tiles_of(const std::vector<const PluginExpansion*>& expansions);
 
 // Loads a game's tiles into `catalog`: the host's basic.xml (when
 // `default_tiles`), then `tile_files` (--tiles), then each enabled

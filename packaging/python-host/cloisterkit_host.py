@@ -31,19 +31,20 @@ from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
 # Constants of abi/cloisterkit/plugin.h (ABI 1.1). This host speaks ABI major
-# 1, minors 0..1, and schema revisions 3..6. It does not implement revision
+# 1, minors 0..1, and schema revisions 3..7. It does not implement revision
 # 5's declared hand play (optional for hosts): it plays hand tiles through
 # TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
 # sends the tile contents (modules then see TileContents::known() false) nor
 # checks typed rule options (the expansions refuse a bad value themselves);
 # it deals no deck tile sets and reports no segment attributes, so it
 # refuses an expansion that declares either (Inns & Cathedrals) rather than
-# play it without its tiles or its inns.
+# play it without its tiles or its inns; likewise one that declares a start
+# tile of its own (revision 7: The Wind Roses).
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 2
-CK_SCHEMA_REVISION = 6
+CK_SCHEMA_REVISION = 7
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -549,9 +550,10 @@ class PluginModule:
                                                      ("segment attributes", "segment_attributes"),
                                                      ("neutral figures", "neutral_figures"),
                                                      ("tile markers", "tile_markers"),
-                                                     ("held-back tiles", "held_back_tiles")) if e.manifest[key]]
+                                                     ("held-back tiles", "held_back_tiles"),
+                                                     ("start tiles", "start_tiles")) if e.manifest[key]]
                 if unplayable:
-                    raise ModuleLoadError(self.path, "%s declares %s (schema revision 6), which this example host does "
+                    raise ModuleLoadError(self.path, "%s declares %s (schema revision 6 or later), which this example host does "
                                           "not implement; play it in the reference host" % (e.id, " and ".join(unplayable)))
             expansions.append(e)
         return expansions
@@ -691,6 +693,7 @@ def decode_manifest(fb, data):
             "neutral_figures": [_s(m.NeutralFigures(j).Name()) for j in range(m.NeutralFiguresLength())],
             "tile_markers": [_s(m.TileMarkers(j).Name()) for j in range(m.TileMarkersLength())],
             "held_back_tiles": [_s(m.HeldBackTiles(j).Held()) for j in range(m.HeldBackTilesLength())],
+            "start_tiles": [_s(m.StartTiles(j).TileId()) for j in range(m.StartTilesLength())],
         }
         for j in range(m.RuleOptionsLength()):
             o = m.RuleOptions(j)

@@ -162,7 +162,7 @@ class NotAPlugin(unittest.TestCase):
         with self.assertRaises(ck.ModuleLoadError) as cm:
             ck.PluginModule(ARGS.inns_cathedrals_module, FB)
         self.assertIn("cloisterkit.inns-and-cathedrals declares deck tile sets and segment attributes (schema "
-                      "revision 6), which this example host does not implement", str(cm.exception))
+                      "revision 6 or later), which this example host does not implement", str(cm.exception))
 
     def test_an_expansion_with_the_movement_stage_is_refused(self):
         if not ARGS.princess_dragon_module:
@@ -170,8 +170,8 @@ class NotAPlugin(unittest.TestCase):
         with self.assertRaises(ck.ModuleLoadError) as cm:
             ck.PluginModule(ARGS.princess_dragon_module, FB)
         self.assertIn("cloisterkit.princess-and-dragon declares deck tile sets and segment attributes and neutral "
-                      "figures and tile markers and held-back tiles (schema revision 6), which this example host "
-                      "does not implement", str(cm.exception))
+                      "figures and tile markers and held-back tiles (schema revision 6 or later), which this example "
+                      "host does not implement", str(cm.exception))
 
     def test_a_module_for_another_abi_major(self):
         if not ARGS.abi2_module:

@@ -1,5 +1,7 @@
 #include "manifest.hpp"
 
+#include "errors.hpp"
+
 namespace ck::sdk::detail {
 namespace {
 
@@ -66,12 +68,23 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     auto held_back = build_vector(b, info.held_back_tiles, [&](const HeldBackTiles& h) {
         return fb::CreateHeldBackTilesDecl(b, b.CreateString(h.held), b.CreateString(h.until_placed));
     });
+    auto start_tiles = build_vector(b, info.start_tiles, [&](const StartTile& t) {
+        // The schema's fields are narrower than int: refuse, never wrap.
+        if (t.x < -1000 || t.x > 1000 || t.y < -1000 || t.y > 1000 || t.rotation < 0 || t.rotation > 3)
+            throw StatusError(CK_E_INTERNAL, "'" + info.id + "': start tile \"" + t.tile_id + "\" at (" +
+                                                 std::to_string(t.x) + ", " + std::to_string(t.y) + ") rotation " +
+                                                 std::to_string(t.rotation) +
+                                                 ": x and y must be -1000..1000, the rotation 0..3 quarter turns");
+        return fb::CreateStartTileDecl(b, b.CreateString(t.tile_id), static_cast<int16_t>(t.x),
+                                       static_cast<int16_t>(t.y), static_cast<uint8_t>(t.rotation),
+                                       b.CreateString(t.with_expansion), b.CreateString(t.without_expansion));
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
         presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play, attributes,
-        deck_sets, neutral_figures, markers, held_back);
+        deck_sets, neutral_figures, markers, held_back, start_tiles);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -228,6 +228,7 @@ if [ -z "$prefix_given" ]; then
   small_module darmstadt da "Darmstadt" '"DA/LRRRR"' darmstadt
   small_module labyrinth la "The Labyrinth" '"LA/Rrrr"' labyrinth
   small_module watchtowers wt "The Watchtowers" '"name": "watchtower"' watchtowers
+  small_module wind_roses wr "The Wind Roses" '"WR/Rr"' wind-roses
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"

@@ -1,10 +1,13 @@
-// Tile declarations of manifest revision 6 (docs/abi.md, "Segment
+// Tile declarations of manifest revisions 6 and 7 (docs/abi.md, "Segment
 // attributes and deck tile sets") as a modder meets them: a declaration a
 // host cannot play is refused with what to fix, at load or before the game.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "run_cli.hpp"
 #include "test_modules.hpp"
@@ -29,4 +32,51 @@ TEST(TileDeclarations, ADeckTileSetNoTileFileDefinesRefusesTheGameNamingIt) {
     const CommandResult r = run_cli("play --plugin-path '" + dir.path().string() + "' --expansions lost-deck --seed 1");
     EXPECT_EQ(r.status, 2) << r.output();
     EXPECT_THAT(r.err, HasSubstr("fan.lost-deck: its deck tile set \"nowhere:1\" is in no loaded tile file (loaded: basic:1, basic:2"));
+}
+
+// Start tiles (manifest revision 7, docs/abi.md "Start tiles").
+namespace {
+int count_of(const nlohmann::json& game, const std::string& tile) {
+    int n = 0;
+    for (const auto& m : game["moves"]) n += m["type"] == "tile" && m["tile"] == tile ? 1 : 0;
+    for (const auto& t : game["tiles_set_aside"]) n += t == tile ? 1 : 0;
+    return n;
+}
+}  // namespace
+
+TEST(TileDeclarations, ADeclaredStartTileReplacesTheHostsAndLeavesThePile) {
+    ScratchDir dir("own-start");
+    dir.add(test_module("test_own_start"), "own.so");
+    const std::string save = (dir.path() / "own.jcz").string();
+    const CommandResult r = run_cli("play --plugin-path '" + dir.path().string() +
+                                    "' --expansions own-start --seed 3 --json --save '" + save + "'");
+    ASSERT_EQ(r.status, 0) << r.output();
+    const nlohmann::json game = nlohmann::json::parse(r.out);
+    // basic:1 holds 4 BA/RCr and 4 BA/L: the start's copy left the pile, the host's stays in it.
+    EXPECT_EQ(count_of(game, "BA/L"), 3);
+    EXPECT_EQ(count_of(game, "BA/RCr"), 4);
+    std::ifstream in(save);
+    const nlohmann::json saved = nlohmann::json::parse(in);
+    EXPECT_EQ(saved["setup"]["start"], nlohmann::json::parse(R"([{"tile":"BA/L","x":0,"y":0,"rotation":90}])"));
+    const CommandResult replay = run_cli("replay --plugin-path '" + dir.path().string() + "' '" + save + "'");
+    EXPECT_EQ(replay.status, 0) << replay.output();
+}
+
+TEST(TileDeclarations, TwoExpansionsChoosingTheStartTileRefuseTheGameNamingBoth) {
+    ScratchDir dir("own-start-and-roses");
+    dir.add(test_module("test_own_start"), "own.so");
+    const CommandResult r = run_cli("play --plugin-path '" + dir.path().string() +
+                                    "' --expansions own-start,wind-roses --seed 1");
+    EXPECT_EQ(r.status, 2) << r.output();
+    EXPECT_THAT(r.err, HasSubstr("expansions cloisterkit.wind-roses and fan.own-start both choose the start tile "
+                                 "(WR/CFR and BA/L); they cannot be played together unless one's declaration names "
+                                 "the other"));
+}
+
+TEST(TileDeclarations, AStartTileOutsideTheSchemasRangeIsRefusedByTheSdk) {
+    ScratchDir dir("far-start");
+    dir.add(test_module("test_far_start"), "far.so");
+    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
+    EXPECT_THAT(r.output(), HasSubstr("'fan.far-start': start tile \"BA/L\" at (5000, 0) rotation 1: x and y must be "
+                                      "-1000..1000, the rotation 0..3 quarter turns"));
 }

@@ -13,6 +13,10 @@
 //  5 "bad-attribute": declares a segment attribute whose name is no XML
 //    attribute name ("Inn!"), so hosts refuse the module at load.
 //  6 "lost-deck": declares a deck tile set no tile file defines.
+//  7 "own-start": starts the game on a monastery, BA/L at (0,0) turned
+//    R90 (manifest revision 7), from the base game's own pile.
+//  8 "far-start": declares a start tile at x = 5000, which the SDK
+//    refuses at create (the schema's field is narrower).
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -104,6 +108,16 @@ public:
     }
 };
 
+// Variants 7 and 8: a start tile of one's own (manifest revision 7).
+class OwnStart final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 7 ? "fan.own-start" : "fan.far-start", "Own start");
+        i.start_tiles = {{"BA/L", TEST_MODULE_VARIANT == 7 ? 0 : 5000, 0, 1, "", ""}};
+        return i;
+    }
+};
+
 sdk::ExpansionList make_expansions() {
     sdk::ExpansionList list;
 #if TEST_MODULE_VARIANT == 1
@@ -112,6 +126,8 @@ sdk::ExpansionList make_expansions() {
     list.push_back(sdk::make_expansion<Borrower>());
 #elif TEST_MODULE_VARIANT == 3
     list.push_back(sdk::make_expansion<MaskMismatch>());
+#elif TEST_MODULE_VARIANT >= 7
+    list.push_back(sdk::make_expansion<OwnStart>());
 #elif TEST_MODULE_VARIANT >= 5
     list.push_back(sdk::make_expansion<BadTileDeclarations>());
 #else

@@ -163,6 +163,18 @@ struct HeldBackTiles {
     std::string until_placed;  // "volcano"
 };
 
+// The tile a game starts on when the expansion is enabled, instead of the
+// host's BA/RCr (manifest revision 7, StartTileDecl). Its deck tile sets
+// must hold the tile: one copy leaves the draw pile. The conditions pick
+// one of several (with the river: its spring).
+struct StartTile {
+    std::string tile_id;            // "WR/CFR"
+    int x = 0, y = 0;               // -1000..1000
+    int rotation = 0;               // quarter turns clockwise, 0..3
+    std::string with_expansion;     // only with this expansion id enabled too
+    std::string without_expansion;  // only without it
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -185,6 +197,7 @@ struct ExpansionInfo {
     std::vector<NeutralFigure> neutral_figures;        // revision 6
     std::vector<TileMarker> tile_markers;              // revision 6
     std::vector<HeldBackTiles> held_back_tiles;        // revision 6
+    std::vector<StartTile> start_tiles;                // revision 7
 };
 
 class Expansion {

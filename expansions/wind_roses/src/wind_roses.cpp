@@ -1,0 +1,95 @@
+// The Wind Roses as a cloisterkit plugin module, written against the
+// installed SDK alone (no include of host/ or of another expansion): the six
+// tiles (its own tile file, embedded), the large rose the game starts on (a
+// declared start tile, manifest revision 7) and two hooks
+// (docs/expansions/wind-roses.md, rules WR-n):
+//  - GAME_START: the start tile's large rose is the first reference (WR-2);
+//  - TILE_PLACED: a large rose becomes the reference; a small rose laid in
+//    the quarter it marks scores 3 at once (WR-3 to WR-6).
+#include <cloisterkit/sdk/module.hpp>
+
+static_assert(CK_SCHEMA_REVISION >= 7, "the Wind Roses need an SDK of schema revision 7 (cloisterkit 1.4) for their start tile");
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules.hpp"
+#include "tiles_xml.hpp"
+
+namespace ck::wind_roses {
+namespace {
+
+constexpr const char* kExpansionId = "cloisterkit.wind-roses";
+constexpr std::string_view kElement = "wind-rose";    // JCloisterZone's element, enforced by its client
+constexpr std::string_view kScoreName = "wind-rose";  // JCloisterZone's score event
+
+void keep_reference(sdk::Effects& out, const Reference& reference) {
+    const std::string data = encode(reference);
+    out.set_expansion_data(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+}
+
+class WindRoses final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i;
+        i.id = kExpansionId;  // --expansions wind-roses
+        i.name = "The Wind Roses";
+        i.version = "1.0.0";
+        i.description =
+            "The game starts on a tile with a large wind rose, which divides the table into four quarters. Four "
+            "tiles show a small rose marking one quarter: whoever lays one in the quarter it marks, counted from "
+            "the most recently laid large rose and turned with it, scores 3 points at once.";
+        i.hooks = sdk::hooks_overridden_by<WindRoses>();
+        i.tile_definitions_xml = std::string(tiles_xml());
+        // WR-1: the six tiles join the game's own set; the start tile is
+        // taken from them.
+        i.deck_tile_sets = {{"wind-roses", 1, "", ""}};
+        i.start_tiles = {{"WR/CFR", 0, 0, 0, "", ""}};
+        // WR-7: JCloisterZone has no element of the expansion's name; its
+        // engine needs `wind-rose` (the client enforces it from the set).
+        i.jcz_extra_elements = {std::string(kElement)};
+        return i;
+    }
+
+    // WR-2: the start tiles are on the board before GAME_START, without
+    // TILE_PLACED: the last large rose among them is the first reference.
+    void on_game_start(const sdk::HookContext& c, const fb::GameStartArgs&, sdk::Effects& out) const override {
+        std::optional<Reference> reference;
+        if (const auto* tiles = c.state().tiles())
+            for (const fb::PlacedTile* t : *tiles)
+                if (rose_of(c.tile_type_id(t->tile_type())) == Rose::Large)
+                    reference = Reference{t->at().x(), t->at().y(), t->rotation()};
+        if (reference) keep_reference(out, *reference);
+    }
+
+    void on_tile_placed(const sdk::HookContext& c, const fb::TilePlacedArgs& args, sdk::Effects& out) const override {
+        const fb::Placement* p = args.placement();
+        if (p == nullptr) return;
+        const std::optional<Rose> rose = rose_of(c.tile_type_id(p->tile_type()));
+        if (!rose) return;
+        if (*rose == Rose::Large) {  // WR-2
+            keep_reference(out, Reference{p->at().x(), p->at().y(), p->rotation()});
+            return;
+        }
+        // WR-3 to WR-6: the small tile's own rotation plays no part.
+        if (const int points = rose_bonus(*rose, p->at().x(), p->at().y(), decode(c.expansion_data())); points > 0)
+            out.add_points(args.player(), points, kScoreName);
+    }
+};
+
+sdk::ExpansionList make_expansions() {
+    sdk::ExpansionList list;
+    list.push_back(sdk::make_expansion<WindRoses>());
+    return list;
+}
+
+}  // namespace
+}  // namespace ck::wind_roses
+
+// Schema revision 7 at least: older hosts do not read the start tile
+// (WR-1), so they would start the game on the base game's tile, which
+// JCloisterZone does not play.
+CK_SDK_DEFINE_MODULE_FOR_SCHEMAS("cloisterkit-wind-roses", "1.0.0", ck::wind_roses::make_expansions, 7,
+                                 CK_SCHEMA_REVISION)

@@ -1,0 +1,63 @@
+// The Wind Roses' rules alone, without a host: the six roses by tile id,
+// the quarter a small rose marks under the reference's rotation and the
+// bonus (docs/expansions/wind-roses.md).
+#include "rules.hpp"
+
+#include <cstdio>
+
+namespace {
+
+using namespace ck::wind_roses;
+
+int failures = 0;
+
+void expect(bool ok, const char* what) {
+    if (ok) return;
+    std::printf("FAIL %s\n", what);
+    ++failures;
+}
+
+}  // namespace
+
+int main() {
+    // WR-1, WR-2: two large roses, four small ones; no other tile has one.
+    expect(rose_of("WR/CFR") == Rose::Large && rose_of("WR/Rr") == Rose::Large, "WR-2: the two large roses");
+    expect(rose_of("WR/Cc.1") == Rose::NorthEast && rose_of("WR/CC.2") == Rose::SouthEast &&
+               rose_of("WR/CFc") == Rose::NorthWest && rose_of("WR/RrC") == Rose::SouthWest,
+           "WR-3: the four small roses as printed");
+    expect(!rose_of("BA/RCr") && !rose_of("WR/CFR ") && !rose_of(""), "no rose on other tiles");
+    expect(rose_name(Rose::Large) == "NWSE" && rose_name(Rose::SouthWest) == "SW", "the tile file's names");
+
+    // WR-4: the reference's rotation turns the printed quarter clockwise.
+    expect(marked_quarter(Rose::NorthEast, 0) == Rose::NorthEast, "WR-4: unturned");
+    expect(marked_quarter(Rose::NorthEast, 1) == Rose::SouthEast, "WR-4: NE turned R90 is SE");
+    expect(marked_quarter(Rose::SouthWest, 1) == Rose::NorthWest, "WR-4: SW turned R90 is NW");
+    expect(marked_quarter(Rose::NorthWest, 2) == Rose::SouthEast, "WR-4: NW turned R180 is SE");
+    expect(marked_quarter(Rose::SouthEast, 3) == Rose::NorthEast, "WR-4: SE turned R270 is NE");
+
+    // WR-3: quarters around the reference's space, its row and column in both.
+    const Reference at_origin{0, 0, 0};
+    expect(in_quarter(Rose::SouthWest, -1, 1, at_origin), "WR-3: (-1,1) is south-west");
+    expect(!in_quarter(Rose::SouthWest, 1, 1, at_origin), "WR-3: (1,1) is not south-west");
+    expect(in_quarter(Rose::NorthEast, 0, -3, at_origin) && in_quarter(Rose::NorthWest, 0, -3, at_origin),
+           "WR-3: the column north belongs to both northern quarters");
+    expect(in_quarter(Rose::SouthEast, 0, 0, at_origin), "WR-3: the reference's own space is in every quarter");
+    const Reference moved{4, -2, 0};
+    expect(in_quarter(Rose::SouthWest, 3, -1, moved) && !in_quarter(Rose::SouthWest, -1, -3, moved),
+           "WR-2, WR-3: quarters follow the reference's space");
+
+    // The bonus: 3 in the marked quarter, else 0; none without a reference
+    // (WR-6) or for a large rose.
+    expect(rose_bonus(Rose::SouthWest, -1, 1, at_origin) == 3, "WR-3: the engine test's south-west rose");
+    expect(rose_bonus(Rose::SouthWest, 1, -1, at_origin) == 0, "WR-3: north-east of the reference scores nothing");
+    expect(rose_bonus(Rose::SouthWest, 1, -1, Reference{0, 0, 2}) == 3, "WR-4: R180 reference makes SW into NE");
+    expect(rose_bonus(Rose::NorthEast, 5, -5, std::nullopt) == 0, "WR-6: no reference, no points");
+    expect(rose_bonus(Rose::Large, 0, 0, at_origin) == 0, "WR-2: a large rose scores nothing");
+
+    // The reference as expansion data.
+    expect(decode(encode(Reference{-7, 12, 3})) == Reference{-7, 12, 3}, "the reference survives the state");
+    expect(!decode("") && !decode("1 2") && !decode("1 2 4") && !decode("1 2 3 x"), "bad data is no reference");
+
+    if (failures == 0) std::printf("wind roses' rules: all passed\n");
+    return failures == 0 ? 0 : 1;
+}
