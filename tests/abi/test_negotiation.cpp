@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <string>
 
 #include "support/c_host.hpp"
 
@@ -37,31 +38,62 @@ TEST_F(Negotiation, OverlappingRangesPickTheHighestCommonVersions) {
     EXPECT_EQ(err.code, CK_OK);
 }
 
-// A host of release 1.2.0 (ABI 1.0..1.1, schema revisions 3..5, what its
-// module_loader.cpp asked) keeps loading this release's shipped module: the
-// module picks ABI 1.1 and revision 5, its API table and contexts work, and
-// its three expansions are there (docs/abi.md, the 1.x rules).
-TEST(ReleasedHosts, AHostOfRelease120LoadsTheShippedModuleAtAbi11) {
-    Library library(module_path(CK_ABI_SHIPPED_MODULE_DIR, "cloisterkit_expansions"));
+// A host of an earlier 1.x release, as its module_loader.cpp asked: the
+// ABI minors and schema revisions it offered and what it called itself.
+struct ReleasedHost {
+    const char* version;
+    uint32_t abi_minor_max, schema_max;
+};
+
+// Negotiates and creates `module` (a shipped one) as `host` did; the
+// expansions it then lists, or a failure.
+void expect_released_host_loads(const ReleasedHost& host, const char* module, uint32_t expansions) {
+    SCOPED_TRACE(std::string("host of ") + host.version + ", module " + module);
+    Library library(module_path(CK_ABI_SHIPPED_MODULE_DIR, module));
     ck_negotiate_out out{};
     out.struct_size = sizeof(out);
     ck_error err = make_error();
-    const ck_negotiate_in in = host_ranges(0, 1, 3, 5);
+    const ck_negotiate_in in = host_ranges(0, host.abi_minor_max, 3, host.schema_max);
     ASSERT_EQ(library.entry()(&in, &out, &err), CK_OK) << err.message;
-    EXPECT_EQ(out.abi_minor, 1u);
-    EXPECT_EQ(out.schema_revision, 5u);
+    EXPECT_EQ(out.abi_minor, host.abi_minor_max);
+    EXPECT_EQ(out.schema_revision, host.schema_max);
     ASSERT_NE(out.api, nullptr);
-    // The 1.1 host reads only the fields of ABI 1.1's table; all are set.
+    // The older host reads only the fields of its ABI's table; all are set.
     ASSERT_GE(out.api->struct_size, offsetof(ck_plugin_api, status_name) + sizeof(out.api->status_name));
-    ck_host_info host{};
-    host.struct_size = sizeof(host);
-    host.host_name = "host-of-1.2.0";
-    host.host_version = "1.2.0";
+    ck_host_info info{};
+    info.struct_size = sizeof(info);
+    info.host_name = "released-host";
+    info.host_version = host.version;
     ck_plugin_ctx* ctx = nullptr;
-    ASSERT_EQ(out.api->create(&host, &ctx, &err), CK_OK) << err.message;
+    ASSERT_EQ(out.api->create(&info, &ctx, &err), CK_OK) << err.message;
     ASSERT_NE(ctx, nullptr);
-    EXPECT_EQ(out.api->expansion_count(ctx), 3u);
+    EXPECT_EQ(out.api->expansion_count(ctx), expansions);
     out.api->destroy(ctx);
+}
+
+// Hosts of release 1.2.0 (ABI 1.0..1.1, schema revisions 3..5) and 1.3.0
+// (ABI 1.0..1.2, revisions 3..6) keep loading this release's shipped
+// modules: each picks the host's highest versions, its API table and
+// contexts work (docs/abi.md, the 1.x rules).
+TEST(ReleasedHosts, HostsOfReleases120And130LoadTheShippedModules) {
+    expect_released_host_loads({"1.2.0", 1, 5}, "cloisterkit_expansions", 3);
+    expect_released_host_loads({"1.3.0", 2, 6}, "cloisterkit_expansions", 3);
+    expect_released_host_loads({"1.3.0", 2, 6}, "cloisterkit_watchtowers", 1);
+}
+
+// The Wind Roses need revision 7 (their start tile): a host of 1.3.0 gets a
+// refusal that names both ranges, not a module that plays another game.
+TEST(ReleasedHosts, AHostOfRelease130RefusesAModuleThatNeedsRevision7) {
+    Library library(module_path(CK_ABI_SHIPPED_MODULE_DIR, "cloisterkit_wind_roses"));
+    ck_negotiate_out out{};
+    out.struct_size = sizeof(out);
+    ck_error err = make_error();
+    const ck_negotiate_in in = host_ranges(0, 2, 3, 6);
+    ASSERT_EQ(library.entry()(&in, &out, &err), CK_E_VERSION_MISMATCH);
+    EXPECT_NE(std::strstr(err.message, "schema revision: host accepts 3..6, module 'cloisterkit-wind-roses' provides 7.."),
+              nullptr)
+        << err.message;
+    EXPECT_EQ(out.api, nullptr);
 }
 
 TEST_F(Negotiation, AbiMajorTwoIsRefusedNamingBothSides) {

@@ -307,21 +307,29 @@ TEST(Bridge, LittleBuildingsFromTheShippedModulePlaysWholeGames) {
     EXPECT_GT(tokens_placed, 0u);
 }
 
-// A module built for release 1.2.0 (it offers ABI 1.0..1.1 and schema
-// revisions 3..5) keeps working in this host: loaded at ABI 1.1 and schema
-// revision 5, its final-scoring hook gives its point in whole games.
-TEST(ReleasedModules, AModuleOfRelease120LoadsAtAbi11AndPlaysWholeGames) {
-    PluginRegistry registry(ck::test::capturing_logger().logger);
-    const auto r = registry.load(test_module("test_release_120"));
-    ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
-    EXPECT_EQ(r.module->abi_minor(), 1u);
-    EXPECT_EQ(r.module->schema_revision(), 5u);
-    PluginHooks hooks(registry.resolve({"test.ranged"}));
-    for (uint64_t seed = 1; seed <= 2; ++seed) {
-        const Game game = greedy_against_random(hooks, seed);
-        ASSERT_TRUE(game.is_over());
-        EXPECT_EQ(ck::host::test::points_named(game, 0, "ranged"), 1) << "seed " << seed;
-        EXPECT_EQ(ck::host::test::entries_named(game, "ranged"), 1) << "seed " << seed;
+// Modules built for release 1.2.0 (they offer ABI 1.0..1.1 and schema
+// revisions 3..5) and 1.3.0 (ABI 1.0..1.2, revisions 3..6) keep working in
+// this host: each loaded at its highest versions, its final-scoring hook
+// gives its point in whole games.
+TEST(ReleasedModules, ModulesOfReleases120And130LoadAndPlayWholeGames) {
+    struct Released {
+        const char* module;
+        uint32_t abi_minor, schema_revision;
+    };
+    for (const Released& m : {Released{"test_release_120", 1, 5}, Released{"test_release_130", 2, 6}}) {
+        SCOPED_TRACE(m.module);
+        PluginRegistry registry(ck::test::capturing_logger().logger);
+        const auto r = registry.load(test_module(m.module));
+        ASSERT_EQ(r.status, ModuleStatus::Loaded) << r.reason;
+        EXPECT_EQ(r.module->abi_minor(), m.abi_minor);
+        EXPECT_EQ(r.module->schema_revision(), m.schema_revision);
+        PluginHooks hooks(registry.resolve({"test.ranged"}));
+        for (uint64_t seed = 1; seed <= 2; ++seed) {
+            const Game game = greedy_against_random(hooks, seed);
+            ASSERT_TRUE(game.is_over());
+            EXPECT_EQ(ck::host::test::points_named(game, 0, "ranged"), 1) << "seed " << seed;
+            EXPECT_EQ(ck::host::test::entries_named(game, "ranged"), 1) << "seed " << seed;
+        }
     }
 }
 
