@@ -141,6 +141,34 @@ TEST(wind_roses, TheClientsSaveWithoutTheElementIsRefusedByName) {
     EXPECT_THAT(r.output(), HasSubstr("setup.sets.wind-roses: unknown tile set 'wind-roses'"));
 }
 
+// The roses are drawn as badges on their tiles (the tile file's markers)
+// and named in the legend; the log shows the bonus.
+TEST(wind_roses, PictureAndLogShowTheRoses) {
+    const std::string svg = scratch("wind-roses.svg").string();
+    const CommandResult r = run_cli("play --expansions wind-roses,halflings,little-buildings --seed 2 --players 3 "
+                                    "--player-types greedy --svg " + svg);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string picture = text_of(svg);
+    EXPECT_THAT(picture, HasSubstr("<g class=\"marker\" data-marker=\"wind-rose-large\"><title>large wind rose</title>"));
+    EXPECT_THAT(picture, HasSubstr("data-marker=\"wind-rose-sw\"><title>small wind rose, south-west</title>"));
+    EXPECT_THAT(r.out, testing::ContainsRegex("\n +[A-Z][a-z]+ \\+3 wind-rose\n")) << "the log";
+}
+
+// JCloisterZone's own tile file of the expansion (data/jcz_wind_roses.xml,
+// no marker elements), given with --tiles, replaces the module's copy: the
+// module knows the roses by id, and the games are the same to the byte.
+TEST(wind_roses, TheClientsTileFilePlaysTheSameGames) {
+    for (int seed = 1; seed <= ck::test::games_for_this_build(2); ++seed) {
+        const std::string game = " --expansions wind-roses --players 3 --player-types greedy --json --seed " +
+                                 std::to_string(seed);
+        const CommandResult own = run_cli("play" + game);
+        const CommandResult clients = run_cli("play --tiles " + kData + "/jcz_wind_roses.xml" + game);
+        ASSERT_EQ(own.status, 0) << own.err;
+        ASSERT_EQ(clients.status, 0) << clients.err;
+        EXPECT_EQ(own.out, clients.out) << "seed " << seed;
+    }
+}
+
 // What a modder sees of the module: the start tile among its declarations.
 TEST(wind_roses, PluginsListsTheStartTile) {
     const json j = run_json("plugins --json");

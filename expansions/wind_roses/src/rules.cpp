@@ -32,6 +32,28 @@ std::string_view rose_name(Rose rose) {
     return "?";
 }
 
+std::string_view rose_marker(Rose rose) {
+    switch (rose) {
+        case Rose::Large: return "wind-rose-large";
+        case Rose::NorthWest: return "wind-rose-nw";
+        case Rose::NorthEast: return "wind-rose-ne";
+        case Rose::SouthEast: return "wind-rose-se";
+        case Rose::SouthWest: return "wind-rose-sw";
+    }
+    return "";
+}
+
+std::string_view rose_label(Rose rose) {
+    switch (rose) {
+        case Rose::Large: return "large wind rose";
+        case Rose::NorthWest: return "small wind rose, north-west";
+        case Rose::NorthEast: return "small wind rose, north-east";
+        case Rose::SouthEast: return "small wind rose, south-east";
+        case Rose::SouthWest: return "small wind rose, south-west";
+    }
+    return "";
+}
+
 Rose marked_quarter(Rose small, int reference_rotation) {
     // Clockwise order of the quarters: a quarter turn moves one step.
     static constexpr std::array<Rose, 4> kClockwise{Rose::NorthEast, Rose::SouthEast, Rose::SouthWest,

@@ -22,6 +22,13 @@ std::optional<Rose> rose_of(std::string_view tile_id);
 // The quarter as the tile file writes it ("NW"), "NWSE" for the large rose.
 std::string_view rose_name(Rose rose);
 
+// Every rose, and the tile marker (an empty element of <tile> in this
+// library's tile file) that shows it: "wind-rose-large", "wind-rose-ne", ...
+inline constexpr Rose kRoses[] = {Rose::Large, Rose::NorthWest, Rose::NorthEast, Rose::SouthEast, Rose::SouthWest};
+std::string_view rose_marker(Rose rose);
+// For people, in the picture's badge and legend: "small wind rose, north-east".
+std::string_view rose_label(Rose rose);
+
 // WR-2: the most recently laid large rose: its space and rotation.
 struct Reference {
     int x = 0, y = 0;

@@ -1,7 +1,8 @@
 // The Wind Roses as a cloisterkit plugin module, written against the
 // installed SDK alone (no include of host/ or of another expansion): the six
 // tiles (its own tile file, embedded), the large rose the game starts on (a
-// declared start tile, manifest revision 7) and two hooks
+// declared start tile, manifest revision 7), the roses as tile markers and
+// two hooks
 // (docs/expansions/wind-roses.md, rules WR-n):
 //  - GAME_START: the start tile's large rose is the first reference (WR-2);
 //  - TILE_PLACED: a large rose becomes the reference; a small rose laid in
@@ -24,6 +25,14 @@ namespace {
 constexpr const char* kExpansionId = "cloisterkit.wind-roses";
 constexpr std::string_view kElement = "wind-rose";    // JCloisterZone's element, enforced by its client
 constexpr std::string_view kScoreName = "wind-rose";  // JCloisterZone's score event
+
+// The rose of a tile type: its marker (this library's tile file, or a
+// fan's), else its id (JCloisterZone's own file, which has no markers).
+std::optional<Rose> rose_on(const sdk::HookContext& c, uint16_t tile_type) {
+    for (const Rose rose : kRoses)
+        if (c.tile_has_marker(tile_type, rose_marker(rose))) return rose;
+    return rose_of(c.tile_type_id(tile_type));
+}
 
 void keep_reference(sdk::Effects& out, const Reference& reference) {
     const std::string data = encode(reference);
@@ -50,6 +59,8 @@ public:
         // WR-7: JCloisterZone has no element of the expansion's name; its
         // engine needs `wind-rose` (the client enforces it from the set).
         i.jcz_extra_elements = {std::string(kElement)};
+        // The rose on each tile, kept by the host and drawn as a badge.
+        for (const Rose rose : kRoses) i.tile_markers.push_back({std::string(rose_marker(rose)), std::string(rose_label(rose))});
         return i;
     }
 
@@ -59,7 +70,7 @@ public:
         std::optional<Reference> reference;
         if (const auto* tiles = c.state().tiles())
             for (const fb::PlacedTile* t : *tiles)
-                if (rose_of(c.tile_type_id(t->tile_type())) == Rose::Large)
+                if (rose_on(c, t->tile_type()) == Rose::Large)
                     reference = Reference{t->at().x(), t->at().y(), t->rotation()};
         if (reference) keep_reference(out, *reference);
     }
@@ -67,7 +78,7 @@ public:
     void on_tile_placed(const sdk::HookContext& c, const fb::TilePlacedArgs& args, sdk::Effects& out) const override {
         const fb::Placement* p = args.placement();
         if (p == nullptr) return;
-        const std::optional<Rose> rose = rose_of(c.tile_type_id(p->tile_type()));
+        const std::optional<Rose> rose = rose_on(c, p->tile_type());
         if (!rose) return;
         if (*rose == Rose::Large) {  // WR-2
             keep_reference(out, Reference{p->at().x(), p->at().y(), p->rotation()});

@@ -58,6 +58,9 @@ int main() {
                "WR-1: the game starts on WR/CFR at (0,0) unturned");
         expect(m.jcz_extra_elements == std::vector<std::string>{"wind-rose"}, "WR-7: the element wind-rose");
         expect(m.hooks == (CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_TILE_PLACED)), "two hooks");
+        expect(m.tile_markers.size() == 5 && m.tile_markers[0]->name == "wind-rose-large" &&
+                   m.tile_markers[2]->label == "small wind rose, north-east",
+               "the five roses as tile markers");
 
         kit::TestState s;
         s.add_player("Alice");
@@ -94,6 +97,13 @@ int main() {
         s.game.expansion_data.clear();
         const kit::HookResult none = module.call(kId, s, placed(s, 0, "WR/Cc.1", 1, -1, 0));
         expect(none.ok() && none.points_for(0) == 0, "WR-6: no large rose yet, no points");
+
+        // A fan's tile that carries a rose's marker plays as one, whatever its id.
+        with_data(s, "0 0 0");
+        s.tile_type("FAN/SW");
+        s.mark_tile("FAN/SW", "wind-rose-sw");
+        const kit::HookResult fan = module.call(kId, s, placed(s, 1, "FAN/SW", -2, 3, 0));
+        expect(fan.points_for(1) == 3, "a tile marked wind-rose-sw scores in the south-west");
 
         // Other tiles: nothing.
         const kit::HookResult other = module.call(kId, s, placed(s, 0, "BA/RCr", 1, 0, 0));

@@ -27,6 +27,8 @@ int main() {
            "WR-3: the four small roses as printed");
     expect(!rose_of("BA/RCr") && !rose_of("WR/CFR ") && !rose_of(""), "no rose on other tiles");
     expect(rose_name(Rose::Large) == "NWSE" && rose_name(Rose::SouthWest) == "SW", "the tile file's names");
+    expect(rose_marker(Rose::Large) == "wind-rose-large" && rose_marker(Rose::NorthWest) == "wind-rose-nw",
+           "the tile markers");
 
     // WR-4: the reference's rotation turns the printed quarter clockwise.
     expect(marked_quarter(Rose::NorthEast, 0) == Rose::NorthEast, "WR-4: unturned");
