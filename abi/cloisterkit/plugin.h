@@ -54,7 +54,9 @@ extern "C" {
  *   MovementPhase, the hooks TURN_START, FIGURE_STEP_END and
  *   APPLY_MOVEMENT_STEP and their effects.
  * 7 (release 1.4.0, unreleased): the turn protocol of docs/abi.md §17 as it
- *   is built; so far the manifest's start tiles (StartTileDecl). */
+ *   is built; so far the manifest's start tiles (StartTileDecl) and deck
+ *   tile sets that enable their expansion in a save
+ *   (DeckTileSetDecl.enabled_by_save). */
 #define CK_SCHEMA_REVISION 7
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host

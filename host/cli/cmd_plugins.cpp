@@ -93,9 +93,10 @@ void print_expansion(const PluginExpansion& e) {
         std::printf("      attribute:  %s=\"true\" on %s segments of tile files (\"%s\")\n", a.name.c_str(),
                     feature_kind_names({a.kind}).front().c_str(), a.label.c_str());
     for (const auto& d : e.deck_tile_sets)
-        std::printf("      deck:       tile set %s x%d%s%s\n", d.tile_set.c_str(), d.count,
+        std::printf("      deck:       tile set %s x%d%s%s%s\n", d.tile_set.c_str(), d.count,
                     d.with_expansion.empty() ? "" : (" with " + d.with_expansion).c_str(),
-                    d.without_expansion.empty() ? "" : (" without " + d.without_expansion).c_str());
+                    d.without_expansion.empty() ? "" : (" without " + d.without_expansion).c_str(),
+                    d.enabled_by_save ? "; a save with it enables the expansion" : "");
     for (const auto& n : e.neutral_figures)
         std::printf("      neutral:    %s (\"%s\"), JCZ figure id %s\n", n.name.c_str(), n.label.c_str(), n.jcz_id.c_str());
     for (const auto& m : e.tile_markers)
@@ -176,7 +177,7 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     nlohmann::json deck = nlohmann::json::array();
     for (const auto& d : e.deck_tile_sets)
         deck.push_back({{"tile_set", d.tile_set}, {"count", d.count}, {"with_expansion", d.with_expansion},
-                        {"without_expansion", d.without_expansion}});
+                        {"without_expansion", d.without_expansion}, {"enabled_by_save", d.enabled_by_save}});
     nlohmann::json neutral = nlohmann::json::array();
     for (const auto& n : e.neutral_figures) neutral.push_back({{"name", n.name}, {"label", n.label}, {"jcz_id", n.jcz_id}});
     nlohmann::json markers = nlohmann::json::array();

@@ -84,6 +84,16 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
         }
         specs.push_back(e->id);
     }
+    // A tile set of the save that a loaded expansion declares
+    // enabled_by_save enables it: JCloisterZone's client enforces such
+    // elements from the set and never writes them (the Watchtowers').
+    for (const auto& [set, count] : setup.sets) {
+        if (count <= 0) continue;
+        for (const auto* x : registry.expansions())
+            for (const DeckTileSetInfo& d : x->deck_tile_sets)
+                if (d.enabled_by_save && d.tile_set == set && std::find(specs.begin(), specs.end(), x->id) == specs.end())
+                    specs.push_back(x->id);
+    }
     out.expansions = registry.resolve(specs);
     // An expansion standing for several elements (abbot and garden) plays
     // only the game that has all of them.

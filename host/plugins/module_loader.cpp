@@ -123,7 +123,8 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
     if (m.deck_tile_sets() != nullptr)
         for (const auto* d : *m.deck_tile_sets())
             e.deck_tile_sets.push_back(
-                {str(d->tile_set()), d->count(), str(d->with_expansion()), str(d->without_expansion())});
+                {str(d->tile_set()), d->count(), str(d->with_expansion()), str(d->without_expansion()),
+                 d->enabled_by_save()});
     if (m.neutral_figures() != nullptr)
         for (const auto* n : *m.neutral_figures())
             e.neutral_figures.push_back({str(n->name()), str(n->label()), str(n->jcz_id()), e.id});

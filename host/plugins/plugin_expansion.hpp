@@ -86,6 +86,7 @@ struct DeckTileSetInfo {
     int count = 1;                  // 1..8
     std::string with_expansion;     // only with this expansion id enabled too
     std::string without_expansion;  // only without it
+    bool enabled_by_save = false;   // revision 7: a save holding the set enables the expansion
 };
 
 // A start tile an expansion declares (manifest revision 7, StartTileDecl),

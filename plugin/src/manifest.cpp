@@ -56,7 +56,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     });
     auto deck_sets = build_vector(b, info.deck_tile_sets, [&](const DeckTileSet& d) {
         return fb::CreateDeckTileSetDecl(b, b.CreateString(d.tile_set), d.count, b.CreateString(d.with_expansion),
-                                         b.CreateString(d.without_expansion));
+                                         b.CreateString(d.without_expansion), d.enabled_by_save);
     });
     auto neutral_figures = build_vector(b, info.neutral_figures, [&](const NeutralFigure& n) {
         return fb::CreateNeutralFigureDecl(b, b.CreateString(n.name), b.CreateString(n.label),

@@ -130,15 +130,11 @@ TEST(watchtowers, SavesNameWhatJczNamesAndReplayToTheSameScores) {
     }
 }
 
-// JCloisterZone's engine tests (data/README.md): the client's save of
-// watchtower-monasteries lacks the element the client enforces, so this
-// host does not enable the module and says the set is unknown; the copy
-// with the element replays (registered in CMakeLists.txt). The other two
-// need Bridges, Castles & Bazaars' castle and Corn Circles, which this
+// JCloisterZone's engine tests (data/README.md): watchtower-monasteries
+// replays as saved (registered in CMakeLists.txt). The other two need Bridges, Castles & Bazaars' castle and Corn Circles, which this
 // library lacks: refused, naming what is missing.
 TEST(watchtowers, JczEngineTestsThisHostCannotPlayAreRefusedByName) {
     const std::pair<const char*, const char*> refusals[] = {
-        {"watchtower-monasteries.jcz", "setup.sets.watchtowers: unknown tile set 'watchtowers'"},
         {"watchtower-city-castle-interaction.jcz", "no loaded expansion provides element 'castle'"},
         {"watchtower-multiple-meeples.jcz",
          "message type CIRCLE_REMOVE_OR_DEPLOY belongs to an expansion this host does not replay"},

@@ -132,13 +132,13 @@ TEST(wind_roses, SavesNameWhatJczNamesAndReplayToTheSameScores) {
 }
 
 // JCloisterZone's engine test as the client saved it lacks the element the
-// client enforces: this host does not enable the module and says the set
-// is unknown (data/README.md); the copy with the element replays
-// (registered in CMakeLists.txt).
-TEST(wind_roses, TheClientsSaveWithoutTheElementIsRefusedByName) {
-    const CommandResult r = run_cli("replay " + kData + "/wind-rose-bonus.jcz");
-    EXPECT_NE(r.status, 0);
-    EXPECT_THAT(r.output(), HasSubstr("setup.sets.wind-roses: unknown tile set 'wind-roses'"));
+// client enforces (data/README.md): the set enables the module
+// (enabled_by_save): the bonus is scored.
+TEST(wind_roses, TheClientsSaveEnablesTheModuleFromItsSet) {
+    const CommandResult r = run_cli("replay " + kData + "/wind-rose-bonus.jcz --min-assertions 1");
+    EXPECT_EQ(r.status, 0) << r.output();
+    EXPECT_THAT(r.out, HasSubstr("PASS  Alice has 3 points"));
+    EXPECT_THAT(r.out, HasSubstr("wind-rose"));
 }
 
 // The roses are drawn as badges on their tiles (the tile file's markers)

@@ -83,7 +83,9 @@ public:
         i.jcz_extra_elements = {std::string(kChurch)};
         i.segment_attributes = {{fb::FeatureKind::Monastery, std::string(kChurch), "church"},
                                 {fb::FeatureKind::City, std::string(kDarmstadtium), "darmstadtium tile"}};
-        i.deck_tile_sets = {{"darmstadt", 1, "", ""}};  // DA-1
+        // DA-1; a client save holding the set enables the module (its
+        // element `church` is enforced by the client, never written).
+        i.deck_tile_sets = {{"darmstadt", 1, "", "", true}};
         return i;
     }
 

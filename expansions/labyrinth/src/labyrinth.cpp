@@ -44,7 +44,9 @@ public:
             "scored like any road.";
         i.hooks = sdk::hooks_overridden_by<Labyrinth>();
         i.tile_definitions_xml = std::string(tiles_xml());
-        i.deck_tile_sets = {{"labyrinth", 1, "", ""}};  // LA-1: one copy
+        // LA-1: one copy; a client save holding the set enables the module
+        // (its element `labyrinth` is enforced by the client, never written).
+        i.deck_tile_sets = {{"labyrinth", 1, "", "", true}};
         // Read by no rule of the basic variant: declared so the host reports
         // it with each scored road and draws it as a badge on the tile.
         i.segment_attributes = {{fb::FeatureKind::Road, "labyrinth", "labyrinth"}};

@@ -87,7 +87,7 @@ public:
         i.hooks = sdk::hooks_overridden_by<Watchtowers>();
         i.tile_definitions_xml = std::string(tiles_xml());
         // WT-1: one of each tile, with the game's own set.
-        i.deck_tile_sets = {{"watchtowers", 1, "", ""}};
+        i.deck_tile_sets = {{"watchtowers", 1, "", "", true}};  // a client save with the set enables it (WT-7)
         // <watchtower bonus="2/meeple"/>: the host keeps the element, not its value.
         i.tile_markers = {{std::string(kMarker), "watchtower"}};
         // WT-7: JCloisterZone has no element of the expansion's name; its

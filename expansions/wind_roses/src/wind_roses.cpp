@@ -54,7 +54,7 @@ public:
         i.tile_definitions_xml = std::string(tiles_xml());
         // WR-1: the six tiles join the game's own set; the start tile is
         // taken from them.
-        i.deck_tile_sets = {{"wind-roses", 1, "", ""}};
+        i.deck_tile_sets = {{"wind-roses", 1, "", "", true}};  // a client save with the set enables it (WR-7)
         i.start_tiles = {{"WR/CFR", 0, 0, 0, "", ""}};
         // WR-7: JCloisterZone has no element of the expansion's name; its
         // engine needs `wind-rose` (the client enforces it from the set).

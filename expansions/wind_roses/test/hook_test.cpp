@@ -52,7 +52,9 @@ int main() {
 
         // The manifest: the tile set, the start tile, JCloisterZone's element, two hooks.
         const fb::ExpansionManifestT m = module.manifest(kId);
-        expect(m.deck_tile_sets.size() == 1 && m.deck_tile_sets[0]->tile_set == "wind-roses", "WR-1: deck tile set");
+        expect(m.deck_tile_sets.size() == 1 && m.deck_tile_sets[0]->tile_set == "wind-roses" &&
+                   m.deck_tile_sets[0]->enabled_by_save,
+               "WR-1, WR-7: deck tile set, which enables the module in a client's save");
         expect(m.start_tiles.size() == 1 && m.start_tiles[0]->tile_id == "WR/CFR" && m.start_tiles[0]->x == 0 &&
                    m.start_tiles[0]->y == 0 && m.start_tiles[0]->rotation == 0,
                "WR-1: the game starts on WR/CFR at (0,0) unturned");

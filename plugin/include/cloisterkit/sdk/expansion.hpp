@@ -137,6 +137,10 @@ struct DeckTileSet {
     int count = 1;                  // copies, 1..8
     std::string with_expansion;     // only with this expansion id enabled too
     std::string without_expansion;  // only without it
+    // Revision 7: a save whose setup.sets holds this set enables the
+    // expansion though setup.elements does not name it (an element
+    // JCloisterZone's client enforces from the set and never writes).
+    bool enabled_by_save = false;
 };
 
 // A figure that belongs to no player and stands on the board (manifest
