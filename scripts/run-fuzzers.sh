@@ -8,7 +8,7 @@
 # (tests/fuzz/corpus/<target>/; what a run finds goes to
 # build-fuzz/corpus/<target>/, never into the source tree).
 #
-#   CK_FUZZ_SECONDS  seconds per target (default 12)
+#   CK_FUZZ_SECONDS  seconds per target (default 10)
 #   CK_JOBS          targets run at once, and build jobs (default: nproc)
 #
 # A crash, leak, timeout, out-of-memory or sanitizer report fails the script
@@ -20,7 +20,7 @@ source scripts/sanitizer-common.sh
 bash scripts/install-deps.sh --tests
 
 dir=build-fuzz
-seconds=${CK_FUZZ_SECONDS:-12}
+seconds=${CK_FUZZ_SECONDS:-10}
 jobs=${CK_JOBS:-$(nproc)}
 # Per input: 10 s is far above any real input (they take milliseconds).
 timeout_s=10

@@ -29,8 +29,8 @@ struct ExpansionOption {
     // tile), the neutral figure it moves there, or JCloisterZone's source
     // when it sends the figure standing there back to its supply.
     Location location = 0;
-    std::string neutral_figure;  // "fairy"
-    std::string return_source;   // "PRINCESS"
+    std::string neutral_figure{};  // "fairy" ({}: designated initializers may leave it out)
+    std::string return_source{};   // "PRINCESS"
 };
 
 // An alternative to drawing a regular tile, offered by an expansion in the

@@ -36,15 +36,17 @@ struct TurnOption {
         Move,      // a step of a movement: neutral figure `figure_kind` to `at` (`location`: a segment)
     };
     Kind kind = Kind::Draw;
-    std::string label;  // for people: "place BA/RCr at (1,0) R90"
-    std::string tile;   // HandTile, Tile: the tile type's id
-    TileRef at;         // Tile, Figure, Building, Return
+    // The {} keep designated initializers that name only some members
+    // free of -Wmissing-field-initializers.
+    std::string label{};  // for people: "place BA/RCr at (1,0) R90"
+    std::string tile{};   // HandTile, Tile: the tile type's id
+    TileRef at{};         // Tile, Figure, Building, Return
     int rotation = 0;   // Tile: quarter turns clockwise
     FeatureKind feature = FeatureKind::Road;  // Figure, Return
     Location location = 0;                    // Figure, Building, Move: the segment, board orientation (0: the tile)
-    std::string figure_kind;                  // Figure: "small", "abbot", ...; Move: the neutral figure ("dragon")
-    std::string action, token_kind;           // Building
-    std::string meeple;                       // Return: the meeple id as saved games write it
+    std::string figure_kind{};                // Figure: "small", "abbot", ...; Move: the neutral figure ("dragon")
+    std::string action{}, token_kind{};       // Building
+    std::string meeple{};                     // Return: the meeple id as saved games write it
     size_t index = 0;                         // into the Game list the option comes from
 };
 

@@ -69,8 +69,9 @@ TEST(AbbotCli, SavedGamesHoldWhatJczReadsAndReplayToTheSameScores) {
         EXPECT_EQ(elements["garden"], 1);
         EXPECT_EQ(elements["little-buildings"], 1);
         for (const auto& m : saved["replay"]) {
-            if (m["type"] == "DEPLOY_MEEPLE" && m["payload"]["meepleId"].get<std::string>().find(".abbot.") != std::string::npos)
+            if (m["type"] == "DEPLOY_MEEPLE" && m["payload"]["meepleId"].get<std::string>().find(".abbot.") != std::string::npos) {
                 EXPECT_EQ(m["payload"]["pointer"]["location"], "I") << m.dump();
+            }
             if (m["type"] != "RETURN_MEEPLE") continue;
             ++with_return;
             // JCZ's ReturnMeepleMessage: a MeeplePointer and the source.

@@ -31,8 +31,8 @@ void check_figures(const Game& game, const std::string& where) {
             EXPECT_EQ(supply + on_board, game.figure_kinds()[k].count) << where << ", player " << p << ", kind " << k;
         }
     for (const PlacedFigure& f : game.figures()) {
-        if (f.meeple.kind == kAbbot) EXPECT_TRUE(monastic(f.pointer.kind)) << where << ": AB-3 abbot off a monastery/garden";
-        if (f.meeple.kind == kSmall) EXPECT_NE(f.pointer.kind, FeatureKind::Garden) << where << ": AB-4 follower on a garden";
+        if (f.meeple.kind == kAbbot) { EXPECT_TRUE(monastic(f.pointer.kind)) << where << ": AB-3 abbot off a monastery/garden"; }
+        if (f.meeple.kind == kSmall) { EXPECT_NE(f.pointer.kind, FeatureKind::Garden) << where << ": AB-4 follower on a garden"; }
     }
 }
 
@@ -51,7 +51,7 @@ void play_checked(Expansions& e, int players, uint64_t seed, Tally& tally) {
         game.place_tile(*game.drawn_tile(), game.legal_placements().at(agent.choose_placement(game)));
         for (const MeepleOption& o : game.meeple_options()) {
             EXPECT_EQ(o.pointer.at, *game.placed_this_turn()) << where << ": AB-2";
-            if (o.kind == kAbbot) EXPECT_TRUE(monastic(o.pointer.kind)) << where << ": AB-3";
+            if (o.kind == kAbbot) { EXPECT_TRUE(monastic(o.pointer.kind)) << where << ": AB-3"; }
         }
         for (const ReturnOption& r : game.return_options()) {
             EXPECT_EQ(r.meeple.player, game.active_player()) << where;

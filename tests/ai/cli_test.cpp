@@ -3,10 +3,12 @@
 // is the player's error (exit status 2, the parameter named).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
 
+#include "game_count.hpp"
 #include "run_cli.hpp"
 
 namespace {
@@ -16,11 +18,13 @@ using ck::test::run_cli;
 TEST(MctsCli, PlayAndReplayAGameWithEveryExpansion) {
     const auto file = std::filesystem::path(CK_TEST_BINARY_DIR) / "tests" / "ai" / "mcts-all.jcz";
     std::filesystem::create_directories(file.parent_path());
-    const auto play = run_cli("play --seed 3 --expansions all --player-types mcts:playouts=20,greedy --json --save '" +
+    // Fewer playouts under the sanitizers (a search, not its strength, is what they check).
+    const std::string mcts = "mcts:playouts=" + std::to_string(std::max(4, ck::test::games_for_this_build(20)));
+    const auto play = run_cli("play --seed 3 --expansions all --player-types " + mcts + ",greedy --json --save '" +
                               file.string() + "'");
     ASSERT_EQ(play.status, 0) << play.output();
     const auto game = nlohmann::json::parse(play.out);
-    EXPECT_EQ(game["player_types"], nlohmann::json::array({"mcts:playouts=20", "greedy"}));
+    EXPECT_EQ(game["player_types"], nlohmann::json::array({mcts, "greedy"}));
     const auto replay = run_cli("replay --json '" + file.string() + "'");
     ASSERT_EQ(replay.status, 0) << replay.output();
     const auto replayed = nlohmann::json::parse(replay.out);

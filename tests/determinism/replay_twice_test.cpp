@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "game_count.hpp"
 #include "run_cli.hpp"
 
 namespace {
@@ -39,7 +40,11 @@ void expect_same_twice(const std::string& args) {
 TEST(ReplayTwice, EveryScenarioPrintsTheSameBytes) {
     const auto files = scenarios();
     ASSERT_GT(files.size(), 30u);
-    for (const fs::path& f : files) {
+    for (size_t i = 0; i < files.size(); ++i) {
+        // Under the sanitizers a share of them: each scenario also runs
+        // there as its own test (tests/scenarios).
+        if (i % ck::test::sample_step() != 0) continue;
+        const fs::path& f = files[i];
         SCOPED_TRACE(f.filename().string());
         expect_same_twice("replay '" + f.string() + "'");
         expect_same_twice("replay --json '" + f.string() + "'");

@@ -20,6 +20,7 @@
 #include "jcz/replayer.hpp"
 #include "jcz/save_game.hpp"
 #include "jcz/saved_game.hpp"
+#include "game_count.hpp"
 #include "run_cli.hpp"
 
 namespace {
@@ -95,6 +96,8 @@ void check_every_turn(const std::string& expansions, uint64_t seed) {
     const std::vector<size_t> cuts = turn_boundaries(original_file);
     ASSERT_GT(cuts.size(), 20u);
     for (size_t c = 0; c < cuts.size(); ++c) {
+        // Under the sanitizers a share of the turns, the last always.
+        if (c % ck::test::sample_step() != 0 && c + 1 != cuts.size()) continue;
         SCOPED_TRACE(expansions + ", seed " + std::to_string(seed) + ": saved after turn " + std::to_string(c + 1));
         // The game after K turns, then saved at that turn by the host.
         SavedGame cut = original_file;

@@ -28,10 +28,10 @@ void check_spaces(const Game& game) {
         for (const PlacedTile* t : tiles) {
             const bool triangle = game.tile_def(t->type).is_triangle();
             EXPECT_EQ(triangle, t->at.corner != Corner::None);
-            if (triangle) EXPECT_EQ(t->at.corner, corner_for_rotation(t->rotation));
-            if (!triangle) EXPECT_EQ(tiles.size(), 1u) << "a square shares its space";
+            if (triangle) { EXPECT_EQ(t->at.corner, corner_for_rotation(t->rotation)); }
+            if (!triangle) { EXPECT_EQ(tiles.size(), 1u) << "a square shares its space"; }
         }
-        if (tiles.size() == 2) EXPECT_EQ(tiles[1]->at.corner, complement(tiles[0]->at.corner)) << "overlap";
+        if (tiles.size() == 2) { EXPECT_EQ(tiles[1]->at.corner, complement(tiles[0]->at.corner)) << "overlap"; }
     }
 }
 
@@ -59,12 +59,15 @@ void check_completed_features(const Game& game) {
             const FeatureView f = game.feature_at({t.at, seg.kind, board});
             if (!f.completed) continue;
             for (int s = 0; s < 4; ++s)
-                if (board & loc::side(static_cast<Side>(s)))
+                if (board & loc::side(static_cast<Side>(s))) {
                     EXPECT_TRUE(side_faces_a_tile(game, t, static_cast<Side>(s)))
                         << def.id << " at " << format_tile_ref(t.at) << " side " << side_name(static_cast<Side>(s))
                         << ": its completed feature is open there";
-            if (board & loc::D) EXPECT_GE(game.board().complement_of(static_cast<uint16_t>(i)), 0)
-                                    << def.id << " at " << format_tile_ref(t.at) << ": hypotenuse faces the gap";
+                }
+            if (board & loc::D) {
+                EXPECT_GE(game.board().complement_of(static_cast<uint16_t>(i)), 0)
+                    << def.id << " at " << format_tile_ref(t.at) << ": hypotenuse faces the gap";
+            }
         }
     }
 }
@@ -95,7 +98,7 @@ void play_checked(PluginHooks& hooks, int players, const std::string& type, uint
             // Hands never grow after setup; only the active player's shrinks, by one at most.
             const size_t now = game.player(p).hand.size();
             EXPECT_LE(now, hand_sizes[p]);
-            if (p != active) EXPECT_EQ(now, hand_sizes[p]);
+            if (p != active) { EXPECT_EQ(now, hand_sizes[p]); }
             EXPECT_GE(now + 1, hand_sizes[p]);
             hand_sizes[p] = now;
         }
@@ -162,7 +165,7 @@ void run(bool with_buildings, const std::string& type, int games_per_count) {
     // The players use halflings for figures too (HF-24), and buildings when
     // Little Buildings is loaded (HF-60).
     EXPECT_GT(meeples, static_cast<size_t>(games_per_count));
-    if (with_buildings) EXPECT_GT(buildings, static_cast<size_t>(games_per_count / 2));
+    if (with_buildings) { EXPECT_GT(buildings, static_cast<size_t>(games_per_count / 2)); }
 }
 
 TEST(HfProperties, RandomGamesAloneTwoToSixPlayers) { run(false, "random", ck::test::games_for_this_build(200)); }

@@ -127,7 +127,7 @@ TEST(TestKit, AStateFromARealGameAtAGivenTurnCarriesTheTileContents) {
     fb::PlacedTile turned(kit::at(5, 5), 1, index("BA/LR"));
     const ck::sdk::TileContents placed = ck::sdk::tile_contents(setup, turned);
     for (const auto& seg : placed)
-        if (seg.kind() == fb::FeatureKind::Road) EXPECT_EQ(placed.board_location(seg), ck::sdk::loc::W);
+        if (seg.kind() == fb::FeatureKind::Road) { EXPECT_EQ(placed.board_location(seg), ck::sdk::loc::W); }
 }
 
 TEST(TestKit, TheStateCommandRefusesATurnTheGameDoesNotHave) {

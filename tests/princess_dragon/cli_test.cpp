@@ -64,8 +64,9 @@ void check_game(const json& j, int players, Seen& seen) {
             const std::string tile = m["tile"];
             placed_this_turn = space_of(m["at"]);
             // PD-2: no dragon tile before a volcano is on the board.
-            if (ends_with(tile, ".d") || ends_with(tile, ".dG"))
+            if (ends_with(tile, ".d") || ends_with(tile, ".dG")) {
                 EXPECT_TRUE(volcano_out) << "PD-2: " << tile << " drawn before any volcano, turn " << turn;
+            }
             // PD-1: a volcano calls the dragon onto it.
             if (ends_with(tile, ".v")) {
                 volcano_out = true;
@@ -73,7 +74,7 @@ void check_game(const json& j, int players, Seen& seen) {
             }
         } else if (type == "meeple") {
             // PD-3: never a figure where the dragon stands.
-            if (dragon) EXPECT_NE(space_of(m["at"]), *dragon) << "PD-3: a figure placed on the dragon's space, turn " << turn;
+            if (dragon) { EXPECT_NE(space_of(m["at"]), *dragon) << "PD-3: a figure placed on the dragon's space, turn " << turn; }
             // PD-7: away from the tile of the turn only from a magic portal.
             if (placed_this_turn && space_of(m["at"]) != *placed_this_turn) ++seen.portal;
         } else if (type == "action") {

@@ -298,8 +298,10 @@ TEST_F(RenderGames, EveryScoreEntryHasItsBreakdown) {
             EXPECT_EQ(explained, delta) << text;
             EXPECT_THAT(text, Not(HasSubstr("from expansions"))) << text;
             // The buildings named are Little Buildings' (one point each by default).
-            if (delta > 0 && e.kind != FeatureKind::Monastery) EXPECT_THAT(text, HasSubstr("(buildings on it: ")) << text;
-            if (delta == 0) EXPECT_THAT(text, Not(HasSubstr("expansions"))) << text;
+            if (delta > 0 && e.kind != FeatureKind::Monastery) {
+                EXPECT_THAT(text, HasSubstr("(buildings on it: ")) << text;
+            }
+            if (delta == 0) { EXPECT_THAT(text, Not(HasSubstr("expansions"))) << text; }
         }
     }
 }

@@ -19,4 +19,14 @@ inline int games_for_this_build(int full) {
     return std::max(1, full * p / 100);
 }
 
+// For a loop that checks many items the same way (every turn of a game,
+// every scenario): take item i when i % sample_step() == 0. 1 in the
+// ordinary suite; with CK_TEST_GAMES_PERCENT its inverse (30: every third
+// item), so a sanitizer build checks the same kinds of item, fewer of them.
+inline size_t sample_step() {
+    const char* percent = std::getenv("CK_TEST_GAMES_PERCENT");
+    if (!percent || !*percent) return 1;
+    return static_cast<size_t>(100 / std::clamp(std::atoi(percent), 1, 100));
+}
+
 }  // namespace ck::test

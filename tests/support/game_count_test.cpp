@@ -49,3 +49,16 @@ TEST(GameCount, APercentOutsideOneToAHundredIsClamped) {
 }
 
 }  // namespace
+
+TEST(GameCount, SampleStepTakesEveryItemInTheOrdinarySuiteAndItsShareUnderASanitizer) {
+    {
+        GamesPercent unset(nullptr);
+        EXPECT_EQ(ck::test::sample_step(), 1u);
+    }
+    {
+        GamesPercent thirty("30");
+        EXPECT_EQ(ck::test::sample_step(), 3u);
+    }
+    GamesPercent all("100");
+    EXPECT_EQ(ck::test::sample_step(), 1u);
+}

@@ -1,6 +1,6 @@
 // A plugin module written straight against the C ABI (no SDK), so tests can
-// make it misbehave in ways the SDK would never allow. Compiled several
-// times with TEST_MODULE_VARIANT:
+// make it misbehave in ways the SDK would never allow. Built in several
+// variants, compiled once (module_variant.hpp):
 //   1 "scripted": the expansions below, one behaviour each;
 //   2 "refusing": negotiation refuses (it claims a future schema revision only);
 //   3 "bad-manifest": get_manifest returns bytes that are not a manifest;
@@ -27,9 +27,7 @@
 #include <cloisterkit/schemas/hooks_generated.h>
 #include <cloisterkit/schemas/manifest_generated.h>
 
-#ifndef TEST_MODULE_VARIANT
-#define TEST_MODULE_VARIANT 1
-#endif
+#include "module_variant.hpp"
 
 namespace {
 
@@ -132,7 +130,7 @@ void destroy(ck_plugin_ctx* ctx) { delete reinterpret_cast<Context*>(ctx); }
 uint32_t expansion_count(const ck_plugin_ctx*) { return kCount; }
 const ck_expansion_desc* expansion_at(const ck_plugin_ctx*, uint32_t i) {
     if (i >= kCount) return nullptr;
-    if (TEST_MODULE_VARIANT == 5) {
+    if (module_variant == 5) {
         static ck_expansion_desc short_desc;
         short_desc = kExpansions[i].desc;
         short_desc.struct_size = offsetof(ck_expansion_desc, hooks);
@@ -143,7 +141,7 @@ const ck_expansion_desc* expansion_at(const ck_plugin_ctx*, uint32_t i) {
 
 ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_error* err) {
     if (index >= kCount) return fail(err, CK_E_NO_SUCH_EXPANSION, "no such expansion");
-    if (TEST_MODULE_VARIANT == 3) {
+    if (module_variant == 3) {
         static const uint8_t junk[32] = {12, 0, 0, 0, 'N', 'O', 'P', 'E'};
         hand_over(junk, sizeof(junk), out);
         return CK_OK;
@@ -157,13 +155,13 @@ ck_status get_manifest(const ck_plugin_ctx*, uint32_t index, ck_buffer* out, ck_
     if (kExpansions[index].behaviour == Good)
         tokens.push_back(CreateTokenKindDeclDirect(
             b, "TEST_TOKEN", "test token", 2,
-            TEST_MODULE_VARIANT == 6 ? static_cast<TokenPlacement>(7) : TokenPlacement::ByHooks));
+            module_variant == 6 ? static_cast<TokenPlacement>(7) : TokenPlacement::ByHooks));
     flatbuffers::Offset<HandPlayDecl> hand_play;
-    if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 7)
+    if (kExpansions[index].behaviour == Good && module_variant == 7)
         hand_play = CreateHandPlayDeclDirect(b, static_cast<HandPlay>(9), "play-it", "play {tile}");
-    if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 8)
+    if (kExpansions[index].behaviour == Good && module_variant == 8)
         hand_play = CreateHandPlayDeclDirect(b, HandPlay::InsteadOfDrawing, "", "play {tile}");
-    if (kExpansions[index].behaviour == Good && TEST_MODULE_VARIANT == 9)
+    if (kExpansions[index].behaviour == Good && module_variant == 9)
         hand_play = CreateHandPlayDeclDirect(b, HandPlay::InsteadOfDrawing, "play-it", std::string(1025, 'x').c_str());
     auto manifest = CreateExpansionManifestDirect(b, d.id, d.name, d.version, "a test expansion", d.hooks, nullptr,
                                                   &options, &tokens, nullptr, nullptr, nullptr, nullptr, nullptr,
@@ -317,25 +315,25 @@ const char* status_name(ck_status s) {
     }
 }
 
-const ck_plugin_api kApi = {TEST_MODULE_VARIANT == 4 ? uint32_t{8} : uint32_t{sizeof(ck_plugin_api)}, &create,    &destroy,       &expansion_count, &expansion_at,
+const ck_plugin_api kApi = {module_variant == 4 ? uint32_t{8} : uint32_t{sizeof(ck_plugin_api)}, &create,    &destroy,       &expansion_count, &expansion_at,
                             &get_manifest,         &call_hook, &get_extension, &status_name};
 
 }  // namespace
 
 extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_in* in, ck_negotiate_out* out,
                                                              ck_error* err) {
-    if (TEST_MODULE_VARIANT == 2 || in->schema_max < CK_SCHEMA_REVISION)
+    if (module_variant == 2 || in->schema_max < CK_SCHEMA_REVISION)
         return fail(err, CK_E_VERSION_MISMATCH, "schema revision: module 'refusing' provides 99..99 only");
     out->abi_minor = 0;
     out->schema_revision = CK_SCHEMA_REVISION;
     out->api = &kApi;
-    out->module_name = TEST_MODULE_VARIANT == 3   ? "bad-manifest"
-                       : TEST_MODULE_VARIANT == 4 ? "short-api"
-                       : TEST_MODULE_VARIANT == 5 ? "short-descriptor"
-                       : TEST_MODULE_VARIANT == 6 ? "future-placement"
-                       : TEST_MODULE_VARIANT == 7 ? "future-hand-play"
-                       : TEST_MODULE_VARIANT == 8 ? "hand-play-without-action"
-                       : TEST_MODULE_VARIANT == 9 ? "hand-play-label-too-long"
+    out->module_name = module_variant == 3   ? "bad-manifest"
+                       : module_variant == 4 ? "short-api"
+                       : module_variant == 5 ? "short-descriptor"
+                       : module_variant == 6 ? "future-placement"
+                       : module_variant == 7 ? "future-hand-play"
+                       : module_variant == 8 ? "hand-play-without-action"
+                       : module_variant == 9 ? "hand-play-label-too-long"
                                                   : "scripted";
     out->module_version = "0.0.1";
     return CK_OK;

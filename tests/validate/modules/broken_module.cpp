@@ -1,9 +1,11 @@
 // A small SDK expansion ("roadside inns": +1 for every completed road)
-// built once per defect: BROKEN_DEFECT picks the one thing this module
+// built once per defect: module_variant (module_variant.hpp) picks the one thing this module
 // gets wrong, each for exactly one check of `cloisterkit validate` to find
 // (validate_test.cpp). The defects that the SDK itself would prevent are
 // made behind its back, by wrapping the API table it hands out.
 #include <cloisterkit/sdk/module.hpp>
+
+#include "module_variant.hpp"
 
 #include <flatbuffers/flatbuffers.h>
 #include <unistd.h>
@@ -35,17 +37,17 @@ public:
         i.name = "Roadside inns";
         i.version = "1.0.0";
         i.hooks = CK_HOOK_BIT(CK_HOOK_BONUS_POINTS);
-        i.rule_options.push_back({BROKEN_DEFECT == DEFECT_UNNAMESPACED_OPTION ? "bonus" : "roadsideInns.bonus", "1",
+        i.rule_options.push_back({module_variant == DEFECT_UNNAMESPACED_OPTION ? "bonus" : "roadsideInns.bonus", "1",
                                   {"1", "2"}, "points added to every completed road"});
         i.token_kinds.push_back({"RI_SIGN", "sign", 0});
-        if (BROKEN_DEFECT == DEFECT_DUPLICATE_TOKEN_KIND) i.token_kinds.push_back({"RI_SIGN", "signpost", 0});
+        if (module_variant == DEFECT_DUPLICATE_TOKEN_KIND) i.token_kinds.push_back({"RI_SIGN", "signpost", 0});
         return i;
     }
     void bonus_points(const ck::sdk::HookContext& c, const ck::fb::BonusPointsArgs& args, ck::sdk::Effects& fx) const override {
         const auto* f = args.feature();
         if (f->kind() != ck::fb::FeatureKind::Road || !f->completed()) return;
         int delta = 1;
-        if (BROKEN_DEFECT == DEFECT_SECOND_CALL_DIFFERS) {
+        if (module_variant == DEFECT_SECOND_CALL_DIFFERS) {
             static std::atomic<int> calls{0};  // hidden state: every other answer differs
             delta += calls.fetch_add(1) % 2;
         }
@@ -112,36 +114,36 @@ ck_status serve_from_cache(ck_buffer* out) {
 
 ck_status call_hook(const ck_plugin_ctx* ctx, uint32_t expansion, ck_hook_id hook, ck_bytes state, ck_bytes request,
                     ck_buffer* out, ck_error* err) {
-    if (BROKEN_DEFECT == DEFECT_CRASH_ON_TRUNCATED && state.data != nullptr) {
+    if (module_variant == DEFECT_CRASH_ON_TRUNCATED && state.data != nullptr) {
         flatbuffers::Verifier v(state.data, state.size);
         if (!v.VerifyBuffer<ck::fb::GameState>("CKGS")) std::abort();  // "it cannot happen"
     }
-    if (BROKEN_DEFECT == DEFECT_INFINITE_LOOP && hook == CK_HOOK_BONUS_POINTS) {
+    if (module_variant == DEFECT_INFINITE_LOOP && hook == CK_HOOK_BONUS_POINTS) {
         for (;;) usleep(1000);  // never answers
     }
-    if (BROKEN_DEFECT == DEFECT_UNDECLARED_HOOK && hook == CK_HOOK_FEATURE_SCORING && out != nullptr) {
+    if (module_variant == DEFECT_UNDECLARED_HOOK && hook == CK_HOOK_FEATURE_SCORING && out != nullptr) {
         flatbuffers::FlatBufferBuilder b;
         b.Finish(ck::fb::CreateHookResponse(b), "CKRS");
         hand_out_copy(out, b.GetBufferPointer(), b.GetSize(), &release_malloced);
         return CK_OK;
     }
-    if (BROKEN_DEFECT == DEFECT_THREAD_UNSAFE_CACHE && out != nullptr && request.size <= sizeof cached_key &&
+    if (module_variant == DEFECT_THREAD_UNSAFE_CACHE && out != nullptr && request.size <= sizeof cached_key &&
         cached_key_size == request.size && request.data && cached_state_hash == hash_of(state) &&
         std::memcmp(cached_key, request.data, request.size) == 0)
         return serve_from_cache(out);
     const ck_status status = Sdk::api.call_hook(ctx, expansion, hook, state, request, out, err);
     if (!CK_SUCCEEDED(status) || out == nullptr) return status;
-    if (BROKEN_DEFECT == DEFECT_UNVERIFIABLE_RESPONSE && status == CK_OK) {
+    if (module_variant == DEFECT_UNVERIFIABLE_RESPONSE && status == CK_OK) {
         out->release(out);
         static const uint8_t garbage[16] = {16, 0, 0, 0, 'C', 'K', 'R', 'S', 0xff, 0xff, 0xff, 0xff, 1, 2, 3, 4};
         hand_out_copy(out, garbage, sizeof garbage, &release_malloced);
     }
-    if (BROKEN_DEFECT == DEFECT_LEAKED_BUFFERS && out->data != nullptr) {
+    if (module_variant == DEFECT_LEAKED_BUFFERS && out->data != nullptr) {
         ck_buffer sdk = *out;
         hand_out_copy(out, sdk.data, sdk.size, &release_nothing);
         sdk.release(&sdk);
     }
-    if (BROKEN_DEFECT == DEFECT_THREAD_UNSAFE_CACHE && request.size <= sizeof cached_key && out->size <= sizeof cached_answer) {
+    if (module_variant == DEFECT_THREAD_UNSAFE_CACHE && request.size <= sizeof cached_key && out->size <= sizeof cached_answer) {
         cached_state_hash = hash_of(state);
         std::memcpy(cached_key, request.data, request.size);
         cached_key_size = request.size;
@@ -171,7 +173,7 @@ extern "C" CK_PLUGIN_EXPORT ck_status ck_plugin_negotiate_v1(const ck_negotiate_
     return status;
 }
 
-#if BROKEN_DEFECT == DEFECT_EXTRA_SYMBOL
-// A helper left visible: exported beside the entry point (its own version script).
+// A helper left visible beside the entry point: exported by the
+// extra_symbol variant's version script only (tests/validate/modules/
+// extra_symbol.map); the others keep it hidden.
 extern "C" CK_PLUGIN_EXPORT int roadside_inns_debug_dump(void) { return 42; }
-#endif
