@@ -166,6 +166,16 @@ struct PlacedFigure {
     uint32_t part = 0;  // internal part index; feature id is Game::feature_of(part)
 };
 
+// A figure an expansion sent home without scoring (ReturnFigures: the
+// dragon's meal), kept so that a page or log can say whose figure left
+// where and why.
+struct SentHomeFigure {
+    uint32_t turn = 0;
+    FeaturePointer pointer;
+    MeepleId meeple;
+    std::string by;  // the expansion id that sent it
+};
+
 struct PlacedToken {
     std::string kind;
     TileRef at;
@@ -236,6 +246,8 @@ public:
     bool figure_action_taken() const { return figure_action_taken_; }
 
     const std::vector<PlacedFigure>& figures() const { return figures_; }
+    // Every figure an expansion sent home without scoring, in order.
+    const std::vector<SentHomeFigure>& sent_home() const { return sent_home_; }
     const std::vector<PlacedToken>& tokens() const { return tokens_; }
     const std::vector<ScoreEntry>& score_log() const { return score_log_; }
     const MoveRecord& moves() const { return moves_; }
@@ -433,9 +445,10 @@ public:
     // game_movement.cpp). Neutral figure `figure` goes to a placed tile.
     void move_neutral_figure(size_t figure, const NeutralFigureSpot& to);
     // Sends every figure on tile `at` (location 0) or on its segment
-    // `location` back to its owner's supply without scoring; returns how
-    // many. A neutral figure next to one of them stays where it is.
-    int return_figures(TileRef at, Location location);
+    // `location` back to its owner's supply without scoring, on behalf of
+    // expansion `by` (recorded in sent_home()); returns how many. A neutral
+    // figure next to one of them stays where it is.
+    int return_figures(TileRef at, Location location, const std::string& by = {});
     // Opens (or continues) a movement: MovementPhase once the hook returns.
     void offer_movement(MovementOffer offer);
 
@@ -509,6 +522,7 @@ private:
 
     std::vector<PlayerState> players_;
     std::vector<PlacedFigure> figures_;
+    std::vector<SentHomeFigure> sent_home_;
     std::vector<PlacedToken> tokens_;
     std::vector<ScoreEntry> score_log_;
     MoveRecord moves_;

@@ -101,11 +101,12 @@ void Game::move_neutral_figure(size_t figure, const NeutralFigureSpot& to) {
     neutral_[figure] = spot;
 }
 
-int Game::return_figures(TileRef at, Location location) {
+int Game::return_figures(TileRef at, Location location, const std::string& by) {
     touch();
     int returned = 0;
     for (size_t i = figures_.size(); i-- > 0;)
         if (figures_[i].pointer.at == at && (location == 0 || figures_[i].pointer.location == location)) {
+            sent_home_.push_back({turn_, figures_[i].pointer, figures_[i].meeple, by});
             remove_figure(i);
             ++returned;
         }

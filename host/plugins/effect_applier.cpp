@@ -389,7 +389,7 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
             }
             case fb::Effect::ReturnFigures: {
                 const auto* e = entry->effect_as_ReturnFigures();
-                game->return_figures(to_host(*e->at()), e->location());
+                game->return_figures(to_host(*e->at()), e->location(), expansion_id);
                 break;
             }
             case fb::Effect::ForbidFigurePlacement:

@@ -9,6 +9,15 @@ namespace ck::host::render {
 
 namespace {
 
+// The plural of a declared label: "inns", "princesses", "ferries".
+std::string plural(std::string_view noun) {
+    const auto ends = [&](std::string_view e) { return noun.size() >= e.size() && noun.substr(noun.size() - e.size()) == e; };
+    if (ends("s") || ends("x") || ends("z") || ends("ch") || ends("sh")) return std::string(noun) + "es";
+    if (noun.size() >= 2 && noun.back() == 'y' && std::string_view("aeiou").find(noun[noun.size() - 2]) == std::string_view::npos)
+        return std::string(noun.substr(0, noun.size() - 1)) + "ies";
+    return std::string(noun) + "s";
+}
+
 std::string count_of(int n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
@@ -19,7 +28,7 @@ std::string attributes_text(const ScoreEntry::Counts& c) {
     for (const auto& [label, n] : c.attributes) {
         const bool vowel = !label.empty() && std::string_view("aeiou").find(label[0]) != std::string_view::npos;
         s += (s.empty() ? " with " : " and ") + (n == 1 ? std::string(vowel ? "an " : "a ") + label
-                                                         : std::to_string(n) + " " + label + "s");
+                                                         : std::to_string(n) + " " + plural(label));
     }
     return s;
 }
@@ -83,7 +92,7 @@ std::string tokens_on_feature(const Game& game, const ScoreEntry& e) {
     std::string out;
     for (const auto& [kind, n] : kinds) {
         const std::string name = token_name(game, kind);
-        out += (out.empty() ? "" : ", ") + (n == 1 ? name : std::to_string(n) + " " + name + "s");
+        out += (out.empty() ? "" : ", ") + (n == 1 ? name : std::to_string(n) + " " + plural(name));
     }
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <array>
 #include <map>
 #include <optional>
@@ -581,7 +582,9 @@ private:
                 out_ += "<polygon class=\"last-placed\" transform=\"" + translate(placed->pos) + "\" points=\"" +
                         points_attr(drawings_[static_cast<size_t>(i)].outline, kSpace) + "\"/>";
         }
-        for (const BoardOption& o : *overlay_) {
+        const std::vector<std::optional<Point>> spots = target_spots();
+        for (size_t n = 0; n < overlay_->size(); ++n) {
+            const BoardOption& o = (*overlay_)[n];
             const std::string open = "<g class=\"option " + std::string(option_class(o.kind)) + "\" data-option-id=\"" +
                                      xml_escape(o.id) + "\" data-kind=\"" + option_kind(o.kind) + "\"";
             const std::string title = "<title>" + xml_escape(o.label) + "</title>";
@@ -599,21 +602,20 @@ private:
                 }
                 case BoardOption::Kind::Figure:
                 case BoardOption::Kind::Return: {
-                    const std::optional<Point> at = anchor(o.pointer);
-                    if (!at) continue;
+                    if (!spots[n]) continue;
+                    const Point at = *spots[n];
                     const bool farmer = o.pointer.kind == FeatureKind::Field;
                     out_ += head + "<path class=\"meeple-shape\" fill=\"" + std::string(player_colour(o.player)) +
                             "\" stroke=\"" + std::string(player_outline(o.player)) + "\" transform=\"" +
-                            translate(o.pointer.at.pos, *at) + (farmer ? " rotate(90)" : "") + " scale(.95)\" d=\"" +
+                            translate(o.pointer.at.pos, at) + (farmer ? " rotate(90)" : "") + " scale(.95)\" d=\"" +
                             std::string(meeple_path()) + "\"/><circle class=\"option-target\" cx=\"" +
-                            num(px(o.pointer.at.pos.x) + at->x * kSpace) + "\" cy=\"" +
-                            num(py(o.pointer.at.pos.y) + at->y * kSpace) + "\" r=\"13\"/></g>\n";
+                            num(px(o.pointer.at.pos.x) + at.x * kSpace) + "\" cy=\"" +
+                            num(py(o.pointer.at.pos.y) + at.y * kSpace) + "\" r=\"13\"/></g>\n";
                     break;
                 }
                 case BoardOption::Kind::Token: {
-                    const int tile = game_.board().tile_at(o.token_at);
-                    if (tile < 0) continue;
-                    const Point spot = drawings_[static_cast<size_t>(tile)].token_spot;
+                    if (!spots[n]) continue;
+                    const Point spot = *spots[n];
                     out_ += head + "<path class=\"" + std::string(building_class(o.token_kind)) + "\" transform=\"" +
                             translate(o.token_at.pos, spot) + " scale(.85)\" d=\"" +
                             std::string(building_path(o.token_kind)) + "\"/><circle class=\"option-target\" cx=\"" +
@@ -625,6 +627,61 @@ private:
         }
         out_ += "</g>\n";
     }
+    // Where each figure, return and building target is drawn, in its tile's
+    // units (nullopt: not drawn). Targets that would overlap (a small and a
+    // big follower on one segment, the three buildings on one spot, two
+    // anchors close together on a triangle) are moved apart, the first
+    // keeping its anchor, each later one to the nearest free spot of a grid
+    // around it, so every target takes its own click.
+    // Grid steps around an anchor, nearest first, sideways before up or down.
+    static const std::vector<std::pair<int, int>>& grid_offsets() {
+        static const std::vector<std::pair<int, int>> offsets = [] {
+            std::vector<std::pair<int, int>> v;
+            for (int dy = -4; dy <= 4; ++dy)
+                for (int dx = -4; dx <= 4; ++dx) v.emplace_back(dx, dy);
+            std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) {
+                const int da = a.first * a.first + a.second * a.second, db = b.first * b.first + b.second * b.second;
+                if (da != db) return da < db;
+                return std::abs(a.second) < std::abs(b.second);
+            });
+            return v;
+        }();
+        return offsets;
+    }
+
+    std::vector<std::optional<Point>> target_spots() const {
+        constexpr double kStep = 27.0 / kSpace;  // a target's diameter (26 px) and a pixel
+        std::vector<std::optional<Point>> spots(overlay_->size());
+        std::vector<std::pair<Position, Point>> taken;
+        const auto free = [&](Position pos, Point p) {
+            for (const auto& [q, t] : taken) {
+                const double dx = (pos.x - q.x) + p.x - t.x, dy = (pos.y - q.y) + p.y - t.y;
+                if (dx * dx + dy * dy < kStep * kStep) return false;
+            }
+            return true;
+        };
+        for (size_t n = 0; n < overlay_->size(); ++n) {
+            const BoardOption& o = (*overlay_)[n];
+            std::optional<Point> centre;
+            Position pos{};
+            if (o.kind == BoardOption::Kind::Figure || o.kind == BoardOption::Kind::Return) {
+                centre = anchor(o.pointer), pos = o.pointer.at.pos;
+            } else if (o.kind == BoardOption::Kind::Token) {
+                const int tile = game_.board().tile_at(o.token_at);
+                if (tile >= 0) centre = drawings_[static_cast<size_t>(tile)].token_spot, pos = o.token_at.pos;
+            }
+            if (!centre) continue;
+            std::optional<Point> chosen;
+            for (const auto& [dx, dy] : grid_offsets()) {
+                const Point p{centre->x + dx * kStep, centre->y + dy * kStep};
+                if (free(pos, p)) { chosen = p; break; }
+            }
+            spots[n] = chosen ? *chosen : *centre;
+            taken.emplace_back(pos, *spots[n]);
+        }
+        return spots;
+    }
+
     static const char* option_class(BoardOption::Kind k) {
         switch (k) {
             case BoardOption::Kind::Placement: return "placement";

@@ -177,6 +177,22 @@ Json last_move_json(const Game& g) {
             case MoveType::Commit: break;
         }
     }
+    // Figures an expansion sent home this turn (the dragon's meal, a lost
+    // shrine challenge): whose, which, from where, on whose behalf, and the
+    // neutral figure that stepped there this turn, if one did.
+    Json went_home = Json::array();
+    for (const host::SentHomeFigure& h : g.sent_home()) {
+        if (h.turn != last->turn) continue;
+        Json f = tile_ref_json(h.pointer.at);
+        f["player"] = h.meeple.player;
+        f["figure"] = h.meeple.kind < g.figure_kinds().size() ? g.figure_kinds()[h.meeple.kind].id : "";
+        f["name"] = figure_name(h.meeple);
+        f["feature"] = std::string(host::feature_kind_name(h.pointer.kind));
+        f["by"] = h.by;
+        for (const Json& n : neutral)
+            if (n["x"] == f["x"] && n["y"] == f["y"]) f["neutral"] = n["figure"];
+        went_home.push_back(f);
+    }
     Json points = Json::array();
     for (const host::ScoreEntry& e : g.score_log())
         if (e.turn == last->turn && !e.final_scoring)
@@ -185,7 +201,7 @@ Json last_move_json(const Game& g) {
                               {"feature", e.kind ? Json(std::string(host::feature_kind_name(*e.kind))) : Json(nullptr)}});
     return {{"turn", last->turn},     {"seat", last->player},    {"tiles", tiles},       {"figures", figures},
             {"tokens", tokens},       {"neutral", neutral},      {"returned", returned}, {"sent_home", sent_home},
-            {"passed", passed},       {"points", points}};
+            {"passed", passed},       {"points", points},        {"went_home", went_home}};
 }
 
 }  // namespace

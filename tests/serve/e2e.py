@@ -196,6 +196,50 @@ def check_last_move(b, api):
     return seat, sentence
 
 
+# Engine codes a player must never read: location codes (NL.NR, _S, NWSE,
+# a lone side letter), rotations (R90), tile ids (BA/CccR+), figure ids
+# (0.abbot.1), score names with a dot (city.incomplete), kinds with a colon
+# (mcts:playouts=...).
+ENGINE_CODES = re.compile(r"(?<![\w-])(?:[NESW]|NE|SE|SW|NW|NS|WE|_[NESW]|NWSE|[NESWD][LR]|D|I)(?:\.[A-Z_]+)*(?![\w-])"
+                          r"|\bR(?:90|180|270)\b|\b[A-Z]{2,}/|\b\d+\.[a-z-]+\.\d+\b|\b[a-z]+\.[a-z]+\b|\b[a-z]+:[a-z]+=")
+
+
+def check_option_words(b, turn):
+    """Every choice on the panel and the board, the points and the seats'
+    kinds read in words: no engine code (ENGINE_CODES)."""
+    texts = b.script("""return [...document.querySelectorAll('#ck-side [data-option-id]')].map(e => e.innerText)
+        .concat([...document.querySelectorAll('#ck-board g.option')].map(g => g.getAttribute('aria-label') || ''))
+        .concat([...document.querySelectorAll('#ck-points li, #ck-players td.note')].map(e => e.innerText));""")
+    for text in texts:
+        code = ENGINE_CODES.search(text)
+        check(not code, "turn %d: %r shows the engine code %r" % (turn, text, code and code.group(0)))
+    return len(texts)
+
+
+def check_targets_apart(b, turn):
+    """The figure, building and return targets on the board: no two
+    overlap (26 units across, centres at least that far apart), and a click
+    at each one's centre reaches that one (when it is in view). Returns how
+    many targets there were."""
+    targets, problems = b.script("""
+        const circles = [...document.querySelectorAll('#ck-board g.option:is(.figure,.token,.return) circle.option-target')];
+        const c = circles.map(e => ({id: e.closest('g.option').dataset.optionId,
+                                      x: Number(e.getAttribute('cx')), y: Number(e.getAttribute('cy')), box: e.getBoundingClientRect()}));
+        const problems = [];
+        for (let i = 0; i < c.length; ++i)
+          for (let j = i + 1; j < c.length; ++j)
+            if (Math.hypot(c[i].x - c[j].x, c[i].y - c[j].y) < 26) problems.push('overlap ' + c[i].id + '/' + c[j].id);
+        for (const t of c) {
+          const x = t.box.left + t.box.width / 2, y = t.box.top + t.box.height / 2;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+          const hit = document.elementFromPoint(x, y), g = hit && hit.closest('g.option');
+          if (!g || g.dataset.optionId !== t.id) problems.push('click at the centre of ' + t.id + ' reaches ' + (g ? g.dataset.optionId : hit && hit.tagName));
+        }
+        return [c.length, problems];""")
+    check(not problems, "turn %d: figure targets: %s" % (turn, problems[:3]))
+    return targets
+
+
 def scenario_play(cli, out, b, server):
     play_by_clicking(cli, out, b, server, phone=False)
 
@@ -248,7 +292,7 @@ def play_by_clicking(cli, out, b, server, phone):
     token = b.script("return new URLSearchParams(location.search).get('token')")
     check(d["seat"] == "0", "the page does not play seat 0: %s" % d)
     clicker, seen, moves, shot = Clicker(b, out), set(), 0, False
-    computer_turns_seen, sentence = 0, None
+    computer_turns_seen, sentence, words_checked, targets_checked = 0, None, 0, 0
     while True:
         d = wait_for(b, "the person's turn or the end",
                      lambda d: d["finished"] == "true" or (d["activeSeat"] == "0" and options_on_page(b)))
@@ -266,6 +310,11 @@ def play_by_clicking(cli, out, b, server, phone):
                 computer_turns_seen, sentence = computer_turns_seen + 1, said
         if phone:
             check_phone_layout(b, "turn %d (%s)" % (turn, api["phase"]))
+        else:
+            words_checked += check_option_words(b, turn)
+            targets_checked += check_targets_apart(b, turn)
+            title = b.script("return document.title")
+            check(title.startswith("▶ Your move"), "turn %d: the tab's title is %r on the person's move" % (turn, title))
         o = person_choice(options, turn, seen)
         if o["kind"] == "tile":
             clicker.place(o, version)
@@ -293,6 +342,8 @@ def play_by_clicking(cli, out, b, server, phone):
     check(replayed_scores(cli, downloaded) == scores, "the downloaded .jcz does not replay to %s" % scores)
     check(shot, "no screenshot was taken")
     check(computer_turns_seen >= 10, "the computer's last turn was shown only %d times" % computer_turns_seen)
+    check(phone or words_checked > 500, "only %d texts checked for engine codes" % words_checked)
+    check(phone or targets_checked > 50, "only %d figure targets checked" % targets_checked)
     if phone:
         b.script("document.getElementById('ck-summary').scrollIntoView()")
         b.screenshot(os.path.join(out, "serve-phone-final.png"))
@@ -327,7 +378,7 @@ def check_final_table(b, api):
 
 
 def hand_on_page(b):
-    return b.script("return [...document.querySelectorAll('.hand .card .note')].map(e => e.textContent)")
+    return b.script("return [...document.querySelectorAll('.hand .card')].map(e => e.title)")
 
 
 def scenario_two_browsers(cli, out, a, server):

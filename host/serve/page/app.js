@@ -79,7 +79,7 @@ function seatLinks(id, seats) {
 function gamesSection(games) {
   const rows = games.map((g) => el("tr", {},
     el("td", {}, g.id),
-    el("td", {}, g.players.map((p) => p.name + " (" + p.kind + ") " + p.score).join(", ")),
+    el("td", {}, g.players.map((p) => p.name + " (" + kindWords(p.kind) + ") " + p.score).join(", ")),
     el("td", {}, g.finished ? "finished" : "turn " + g.turn),
     el("td", {}, el("a", { href: "/game/" + g.id }, "watch"), " ", seatLinks(g.id, rememberedSeats(g.id)))));
   return el("section", {}, el("h2", {}, "Games"),
@@ -390,6 +390,8 @@ function render(s, svg) {
   root.dataset.version = s.version;
   root.dataset.seat = mySeat;
   setStatus(s.finished ? "The game is over" : "Turn " + s.turn + ": " + (onTurn ? "your move, " + name(s.active) : name(s.active) + " to move"));
+  // The tab's title says when it is this screen's move, seen from another tab.
+  document.title = (s.finished ? "Game over · " : onTurn ? "▶ Your move · " : name(s.active) + " to move · ") + "cloisterkit";
 
   // Several seats on one screen: a curtain between them keeps hands private (HF-13).
   if (Object.keys(game.seatTokens).length > 1 && onTurn && game.shownSeat !== s.active && !document.querySelector(".curtain")) {
@@ -405,6 +407,8 @@ function render(s, svg) {
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
     const title = g.querySelector("title");
+    const option = s.options.find((o) => String(o.id) === g.dataset.optionId);
+    if (title && option) title.textContent = optionText(option, s);
     if (title) g.setAttribute("aria-label", title.textContent);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(g.dataset.optionId); } });
     // A click does not focus it: focusing scrolls the board's box, and a
@@ -420,7 +424,7 @@ function render(s, svg) {
   const sections = [];
   if (s.last_move) sections.push(lastMoveSection(s));
   if (s.tile_to_place && onTurn) {
-    sections.push(el("section", {}, el("h2", {}, "Your tile: ", s.tile_to_place.tile, s.tile_to_place.from_hand ? " (from your hand)" : ""),
+    sections.push(el("section", {}, el("h2", { title: s.tile_to_place.tile, "data-tile": s.tile_to_place.tile }, "Your tile", s.tile_to_place.from_hand ? " (from your hand)" : ""),
       el("div", { class: "tile-preview" }, el("div", { id: "ck-preview" }),
         el("button", { type: "button", title: "turn left (shift-R)", onclick: () => rotate(-1) }, "↺"),
         el("button", { type: "button", title: "turn right (R)", onclick: () => rotate(1) }, "↻"),
@@ -428,7 +432,7 @@ function render(s, svg) {
       el("p", { class: "note" }, "Click a highlighted place on the board. " + offered.length + " of 4 turns fit somewhere.")));
   }
   const choiceButtons = s.options.filter((o) => o.kind !== "tile" && o.kind !== "hand-tile").map((o) =>
-    el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => play(o.id) }, o.label));
+    el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => play(o.id) }, optionText(o, s)));
   const stepTitle = { figure: "Figure step", movement: "Movement: your step" }[s.phase] || "Tile step";
   if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, stepTitle),
     el("div", { class: "choices" }, choiceButtons),
@@ -438,7 +442,7 @@ function render(s, svg) {
     sections.push(el("section", {}, el("h2", {}, "Your hand (only you see it)"), el("div", { class: "hand" }, s.hand.map((h) => {
       const card = el("div", { class: "card" });
       card.innerHTML = h.svg;
-      card.append(el("span", { class: "note" }, h.tile));
+      card.title = h.tile;
       const o = handOptions.get(h.tile);
       if (o) card.append(el("button", { type: "button", "data-option-id": o.id, "data-kind": "hand-tile", onclick: () => play(o.id) }, "play instead of drawing"));
       return card;
@@ -448,7 +452,7 @@ function render(s, svg) {
   if (s.finished) sections.push(summarySection(s));
   sections.push(el("section", {}, el("h2", {}, "Points"), el("ul", { class: "log", id: "ck-points" },
     s.scores.slice().reverse().map((e) => el("li", { class: "entry" }, el("span", { class: "swatch", style: "background:" + playerColour(e.player) }),
-      "turn " + e.turn + (e.final ? ", final" : "") + ": " + name(e.player) + " +" + e.points + " " + e.breakdown)))));
+      "turn " + e.turn + (e.final ? ", final" : "") + ": " + name(e.player) + " +" + e.points + " " + breakdownWords(e.breakdown))))));
   const byTurn = [];
   for (const l of s.log) (byTurn.length && byTurn[byTurn.length - 1].turn === l.turn ? byTurn[byTurn.length - 1].lines : (byTurn.push({ turn: l.turn, player: l.player, lines: [] }), byTurn[byTurn.length - 1].lines)).push(l.text);
   sections.push(el("section", {}, el("h2", {}, "Turns"), el("ul", { class: "log", id: "ck-log" },
@@ -481,10 +485,85 @@ const FEATURE_WORDS = { City: "on the city", Road: "on the road", Field: "in the
 function coordinate(n) { return n < 0 ? "−" + -n : String(n); }
 function space(p) { return "(" + coordinate(p.x) + "," + coordinate(p.y) + ")"; }
 function at(p) { return p.corner ? "in the " + CORNER_WORDS[p.corner] + " half of " + space(p) : "at " + space(p); }
+function place(p) { return p.corner ? "the " + CORNER_WORDS[p.corner] + " half of " + space(p) : space(p); }
 function onFeature(kind) { return FEATURE_WORDS[kind] || "on the " + String(kind).toLowerCase(); }
 function withArticle(noun) { return (/^[aeiou]/i.test(noun) ? "an " : "a ") + noun; }
 function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
 function listed(items) { return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1]; }
+
+// ------------------------------------------------------------------ options in words
+
+// A choice as a player says it ("knight on the city to the north and
+// west", "farmer in the field to the south-east"), built from the option's
+// kind, feature and location; never the engine's codes (NL.NR, R90, tile
+// ids, figure ids). Location parts are the tile file's: sides and sets of
+// sides (N, NE, _S, NWSE), halves of a side named facing out of the tile
+// (NL: the north side's west half), D the long side of a triangle, I inside.
+const SIDE_SETS = { N: ["N"], E: ["E"], S: ["S"], W: ["W"], NE: ["N", "E"], SE: ["S", "E"], SW: ["S", "W"], NW: ["N", "W"],
+  NS: ["N", "S"], WE: ["W", "E"], _N: ["E", "S", "W"], _E: ["N", "S", "W"], _S: ["N", "E", "W"], _W: ["N", "E", "S"], NWSE: ["N", "E", "S", "W"] };
+const SIDE_NAMES = { N: "north", E: "east", S: "south", W: "west" };
+const HALF_NAMES = { NL: "north-west", NR: "north-east", EL: "north-east", ER: "south-east", SL: "south-east", SR: "south-west", WL: "south-west", WR: "north-west" };
+function directions(code) {
+  const out = [];
+  const add = (w) => { if (!out.includes(w)) out.push(w); };
+  for (const part of String(code || "").split(".")) {
+    if (SIDE_SETS[part]) { if (SIDE_SETS[part].length === 4) add("all sides"); else SIDE_SETS[part].forEach((x) => add(SIDE_NAMES[x])); }
+    else if (HALF_NAMES[part]) add(HALF_NAMES[part]);
+    else if (part === "D" || part === "DL" || part === "DR") add("the long side");
+  }
+  return out;
+}
+function whereOnTile(feature, code) {
+  if (feature === "Monastery" || feature === "Garden") return "";
+  const d = directions(code);
+  if (!d.length) return "";
+  if (d.includes("all sides")) return " on every side";
+  return d[0] === "the long side" && d.length === 1 ? " along the long side" : " to the " + listed(d.filter((x) => x !== "the long side")) + (d.includes("the long side") ? " and the long side" : "");
+}
+// A follower's role on its feature, as players name it.
+const ROLES = { City: "knight", Road: "thief", Field: "farmer", Monastery: "monk", Garden: "monk" };
+function figureWords(kind, feature) {
+  if (kind === "small") return ROLES[feature] || "follower";
+  if (kind === "big") return "big " + (ROLES[feature] || "follower");
+  return String(kind).replace(/[-_]/g, " ");
+}
+// Text an expansion or the host wrote, with positions and figure ids in words.
+function labelWords(text) {
+  return String(text)
+    .replace(/\bat \((-?\d+),(-?\d+)\)(?: (NE|SE|SW|NW)\b)?/g, (m, x, y, c) => at({ x: Number(x), y: Number(y), corner: c }))
+    .replace(/\bto \((-?\d+),(-?\d+)\)(?: (NE|SE|SW|NW)\b)?/g, (m, x, y, c) => "to " + place({ x: Number(x), y: Number(y), corner: c }))
+    .replace(/\bnext to ([a-z]+(?:-[a-z]+)*)\b/g, (m, k) => "next to the " + figureKindWords(k))
+    .replace(/\b\d+\.([a-z]+(?:-[a-z]+)*)\.\d+\b/g, (m, k) => "the " + k.replace(/-/g, " "));
+}
+// A seat's kind in words: "computer (mcts:playouts=1500:ms=5000)" is the
+// server's strongest player, searching.
+function kindWords(kind) {
+  const k = String(kind);
+  if (k.startsWith("mcts")) return "computer (searches ahead)";
+  return { person: "person", computer: "computer", greedy: "computer (quick)", random: "computer (random moves)" }[k] || k;
+}
+// A score entry's breakdown, its leading engine name in words:
+// "city.incomplete 8 = ..." reads "unfinished city 8 = ...".
+function breakdownWords(text) {
+  return String(text)
+    .replace(/^([a-z]+(?:-[a-z]+)*)\.incomplete\b/, (m, n) => "unfinished " + n.replace(/-/g, " "))
+    .replace(/^([a-z]+(?:-[a-z]+)*)\.([a-z]+(?:-[a-z]+)*)/, (m, a, b) => a.replace(/-/g, " ") + " (" + b.replace(/-/g, " ") + ")")
+    .replace(/^([a-z]+(?:-[a-z]+)+)\b/, (m, n) => n.replace(/-/g, " "));
+}
+// A figure kind's id in words: "small" is the follower.
+function figureKindWords(id) { return id === "small" ? "follower" : id === "big" ? "big follower" : String(id).replace(/-/g, " "); }
+function optionText(o, s) {
+  const sameTile = (s ? s.options : []).filter((x) => x.kind === "figure").every((x) => x.x === o.x && x.y === o.y && x.corner === o.corner);
+  switch (o.kind) {
+    case "draw": return "Draw a tile";
+    case "pass": return s && s.phase === "figure" ? "No figure this turn" : "Pass";
+    case "figure": return figureWords(o.figure, o.feature) + " " + onFeature(o.feature) + whereOnTile(o.feature, o.location) + (sameTile ? "" : " " + at(o));
+    case "return": return "take back your " + String(o.meeple).replace(/^\d+\.([a-z-]+)\.\d+$/, "$1").replace(/-/g, " ") + " from the " + String(o.feature).toLowerCase() + " " + at(o);
+    case "tile": return "place the tile " + at(o) + ", turned " + (o.rotation ? o.rotation + "°" : "as shown");
+    case "move": return "move the " + String(o.figure).replace(/-/g, " ") + " to " + place(o);
+    default: return labelWords(o.label);
+  }
+}
 
 // "Computer placed a tile at (2,−1), put a small follower on the city and
 // scored 4 points; You scored 2 points." from the state's last_move.
@@ -508,12 +587,19 @@ function lastMoveText(s) {
   }
   const moved = (x) => "moved " + x.figure + (x.to.length > 1 ? " " + x.to.length + " steps" : "") + " to " + space(x.to[x.to.length - 1]);
   for (const x of steps.values()) if (x.player === m.seat) did.push(moved(x));
+  // Figures an expansion sent home ("the dragon ate Bob's thief at (2,1)").
+  const wentHome = (m.went_home || []).map((h) => {
+    const whose = name(h.player) + "'s " + figureWords(h.figure || "", h.feature).replace(/^follower$/, h.name);
+    return h.neutral ? h.neutral + " took " + whose + " " + at(h) + " off the board"
+      : whose + " " + at(h) + " went home (" + String(h.by).replace(/^cloisterkit\./, "").replace(/-/g, " ") + ")";
+  });
   const totals = new Map();
   for (const p of m.points) totals.set(p.player, (totals.get(p.player) || 0) + p.points);
   if (totals.has(m.seat)) did.push("scored " + counted(totals.get(m.seat), "point"));
   const clauses = [name(m.seat) + " " + (did.length ? listed(did) : "played")];
   for (const x of steps.values()) if (x.player !== m.seat) clauses.push(name(x.player) + " " + moved(x));
   for (const [p, n] of totals) if (p !== m.seat) clauses.push(name(p) + " scored " + counted(n, "point"));
+  clauses.push(...wentHome);
   return clauses.join("; ") + ".";
 }
 
@@ -527,9 +613,9 @@ function lastMoveSection(s) {
 function playersSection(s) {
   const rows = s.players.map((p) => el("tr", {},
     el("td", {}, el("span", { class: "swatch", style: "background:" + playerColour(p.seat) }), p.name, s.active === p.seat ? " ◀" : ""),
-    el("td", { class: "note" }, p.kind),
+    el("td", { class: "note", title: p.kind }, kindWords(p.kind)),
     el("td", { class: "score", "data-score-seat": p.seat }, p.score),
-    el("td", {}, Object.entries(p.supply.figures).map(([k, n]) => n + " " + k).join(", "),
+    el("td", {}, Object.entries(p.supply.figures).map(([k, n]) => counted(n, figureKindWords(k))).join(", "),
       Object.keys(p.supply.tokens).length ? "; " + Object.entries(p.supply.tokens).map(([k, n]) => n + " " + k.replace(/^LB_/, "").toLowerCase()).join(", ") : "",
       p.hand_size ? "; " + p.hand_size + " in hand" : "")));
   return el("section", {}, el("h2", {}, "Players"), el("table", { id: "ck-players" },
@@ -565,7 +651,7 @@ function summarySection(s) {
   return el("section", { id: "ck-summary" }, el("h2", {}, "Final scores"),
     el("p", {}, winners + (s.result.winners.length > 1 ? " share the win" : " wins"), s.result.end_reason ? " (" + s.result.end_reason + ")" : ""),
     finalTable(s),
-    el("h2", {}, "Final scoring"), el("ul", {}, finals.map((e) => el("li", {}, s.players[e.player].name + " +" + e.points + " " + e.breakdown))));
+    el("h2", {}, "Final scoring"), el("ul", {}, finals.map((e) => el("li", {}, s.players[e.player].name + " +" + e.points + " " + breakdownWords(e.breakdown)))));
 }
 
 // ------------------------------------------------------------------ pan and zoom
