@@ -319,8 +319,9 @@ public:
     // whatever the hidden parts were.
     void determinise(uint8_t observer, uint64_t seed);
     // For a copy a search plays ahead and throws away: drops the move record
-    // (but its last move, whose turn the end of a game reads) and the score
-    // log, which nothing in play reads, so copies of it copy neither.
+    // (but its last move, whose turn the end of a game reads), the score
+    // log and the figures sent home, which nothing in play reads, so copies
+    // of it copy none of them.
     void forget_history();
     // The hooks this game and copies made from it call. A search thread
     // gives its copies a bridge of its own (bridges are not thread-safe);

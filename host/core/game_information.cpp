@@ -77,6 +77,8 @@ void Game::forget_history() {
     moves_.shrink_to_fit();
     score_log_.clear();
     score_log_.shrink_to_fit();
+    sent_home_.clear();
+    sent_home_.shrink_to_fit();
 }
 
 }  // namespace ck::host

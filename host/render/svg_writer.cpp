@@ -627,12 +627,6 @@ private:
         }
         out_ += "</g>\n";
     }
-    // Where each figure, return and building target is drawn, in its tile's
-    // units (nullopt: not drawn). Targets that would overlap (a small and a
-    // big follower on one segment, the three buildings on one spot, two
-    // anchors close together on a triangle) are moved apart, the first
-    // keeping its anchor, each later one to the nearest free spot of a grid
-    // around it, so every target takes its own click.
     // Grid steps around an anchor, nearest first, sideways before up or down.
     static const std::vector<std::pair<int, int>>& grid_offsets() {
         static const std::vector<std::pair<int, int>> offsets = [] {
@@ -649,6 +643,12 @@ private:
         return offsets;
     }
 
+    // Where each figure, return and building target is drawn, in its tile's
+    // units (nullopt: not drawn). Targets that would overlap (a small and a
+    // big follower on one segment, the three buildings on one spot, two
+    // anchors close together on a triangle) are moved apart, the first
+    // keeping its anchor, each later one to the nearest free spot of a grid
+    // around it, so every target takes its own click.
     std::vector<std::optional<Point>> target_spots() const {
         constexpr double kStep = 27.0 / kSpace;  // a target's diameter (26 px) and a pixel
         std::vector<std::optional<Point>> spots(overlay_->size());

@@ -116,6 +116,9 @@ Json last_move_json(const Game& g) {
     Json tiles = Json::array(), figures = Json::array(), tokens = Json::array(), neutral = Json::array(),
          returned = Json::array(), sent_home = Json::array();
     bool passed = false;
+    const auto figure_id = [&](host::MeepleId m) {
+        return m.kind < g.figure_kinds().size() ? g.figure_kinds()[m.kind].id : std::string();
+    };
     const auto figure_name = [&](host::MeepleId m) {
         return m.kind < g.figure_kinds().size() ? g.figure_kinds()[m.kind].name : std::string("follower");
     };
@@ -138,7 +141,7 @@ Json last_move_json(const Game& g) {
             }
             case MoveType::DeployMeeple: {
                 Json f = tile_ref_json(m.pointer.at);
-                f["figure"] = m.meeple.kind < g.figure_kinds().size() ? g.figure_kinds()[m.meeple.kind].id : "";
+                f["figure"] = figure_id(m.meeple);
                 f["name"] = figure_name(m.meeple);
                 f["feature"] = std::string(host::feature_kind_name(m.pointer.kind));
                 figures.push_back(f);
@@ -185,7 +188,7 @@ Json last_move_json(const Game& g) {
         if (h.turn != last->turn) continue;
         Json f = tile_ref_json(h.pointer.at);
         f["player"] = h.meeple.player;
-        f["figure"] = h.meeple.kind < g.figure_kinds().size() ? g.figure_kinds()[h.meeple.kind].id : "";
+        f["figure"] = figure_id(h.meeple);
         f["name"] = figure_name(h.meeple);
         f["feature"] = std::string(host::feature_kind_name(h.pointer.kind));
         f["by"] = h.by;
