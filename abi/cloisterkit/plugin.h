@@ -2,7 +2,8 @@
  * cloisterkit/plugin.h — the stable C ABI between a Carcassonne host engine
  * and a module of expansions (plugins).
  *
- * ABI version 1.2 (CK_ABI_MAJOR.CK_ABI_MINOR below), released in 1.3.0.
+ * ABI version 1.3 (CK_ABI_MAJOR.CK_ABI_MINOR below), of release 1.4.0
+ * (unreleased; 1.2 was released in 1.3.0).
  * The structs' layout is still that of ABI 1.0; docs/abi.md, "Struct
  * layouts", gives every offset and size for LP64 and Win64.
  *
@@ -42,7 +43,7 @@ extern "C" {
 /* The ABI major is also part of the entry symbol's name. */
 #define CK_ABI_MAJOR 1
 /* Minor versions add fields at the end of structs or new constants. */
-#define CK_ABI_MINOR 2
+#define CK_ABI_MINOR 3
 /* Revision of the FlatBuffers schemas in schemas/ (see their headers).
  * 4 (release 1.1.0): the OfferTileStepOptions effect.
  * 5 (release 1.2.0): the manifest's declared hand play (HandPlayDecl).
@@ -56,8 +57,11 @@ extern "C" {
  * 7 (release 1.4.0, unreleased): the turn protocol of docs/abi.md §17 as it
  *   is built; so far the manifest's start tiles (StartTileDecl) and deck
  *   tile sets that enable their expansion in a save
- *   (DeckTileSetDecl.enabled_by_save). */
-#define CK_SCHEMA_REVISION 7
+ *   (DeckTileSetDecl.enabled_by_save).
+ * 8 (release 1.4.0, unreleased): decisions (OfferDecision, ApplyDecisionArgs,
+ *   DecisionOption, Phase.DecisionPhase) and the hook APPLY_DECISION; the
+ *   hook FEATURE_COMPLETED (FeatureCompletedArgs). */
+#define CK_SCHEMA_REVISION 8
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from
@@ -126,7 +130,10 @@ typedef uint32_t ck_hook_id;
 #define CK_HOOK_TURN_START 12         /* a turn begins (points at its start)      */
 #define CK_HOOK_FIGURE_STEP_END 13    /* the figure step is over: may open a movement */
 #define CK_HOOK_APPLY_MOVEMENT_STEP 14 /* apply a movement step a player chose    */
-#define CK_HOOK_COUNT 15              /* number of hooks known to this header     */
+/* ABI 1.3 (release 1.4.0): decisions and completion (docs/abi.md, "Decisions") */
+#define CK_HOOK_APPLY_DECISION 15     /* apply the option a player chose in a decision */
+#define CK_HOOK_FEATURE_COMPLETED 16  /* a feature was completed, occupied or not */
+#define CK_HOOK_COUNT 17              /* number of hooks known to this header     */
 
 #define CK_HOOK_BIT(hook) ((uint64_t)1 << (hook))
 

@@ -42,16 +42,19 @@ void rewards_of(const Game& g, double margin, std::vector<double>& out) {
 }
 
 // Plays `g` to its end from wherever it is with the random player's
-// choices (core/players.hpp).
+// choices (core/players.hpp; play_turn goes on from any phase).
 void play_out(Game& g, RandomPlayer& policy) {
-    if (g.phase() == Phase::TilePhase && g.drawn_tile()) {
-        const Placement p = g.legal_placements().at(policy.choose_placement(g));
-        g.place_tile(*g.drawn_tile(), p);
-    }
-    if (g.phase() == Phase::ActionPhase) apply_figure_choice(g, policy.choose_figure(g));
-    while (g.phase() == Phase::MovementPhase) g.choose_movement(policy.choose_movement(g));
-    if (g.phase() == Phase::CommitActionPhase) g.commit();
     while (!g.is_over()) play_turn(g, policy);
+}
+
+// The steps of movements and decisions are played by the policy, not
+// searched: the tree's moves are the tile step, placements and figures.
+void settle_steps(Game& g, RandomPlayer& policy) {
+    for (;;) {
+        if (g.phase() == Phase::MovementPhase) g.choose_movement(policy.choose_movement(g));
+        else if (g.phase() == Phase::DecisionPhase) apply_decision_choice(g, policy.choose_decision(g));
+        else return;
+    }
 }
 
 template <class T>
@@ -216,6 +219,7 @@ struct MctsPlayer::Worker {
                     const size_t i = choices[select(at, choices, mover, c)].index;
                     const Placement p = g.legal_placements()[i];
                     g.place_tile(*g.drawn_tile(), p);
+                    settle_steps(g, policy);  // a decision TILE_PLACED opened
                     step = Step::Figure;
                     break;
                 }
@@ -223,9 +227,9 @@ struct MctsPlayer::Worker {
                     figure_choices(g, choices);
                     const Choice& ch = choices[select(at, choices, mover, c)];
                     if (g.phase() == Phase::ActionPhase) apply_figure_choice(g, ch.figure);
-                    // Movement steps are played by the policy, not searched.
-                    while (g.phase() == Phase::MovementPhase) g.choose_movement(policy.choose_movement(g));
-                    g.commit();
+                    settle_steps(g, policy);
+                    if (g.phase() == Phase::CommitActionPhase) g.commit();
+                    settle_steps(g, policy);  // what TURN_END opened
                     step = Step::TileStep;
                     break;
                 }

@@ -14,6 +14,7 @@
 #include "core/location_names.hpp"
 #include "game_options.hpp"
 #include "jcz/save_game.hpp"
+#include "render/move_text.hpp"
 #include "render/score_breakdown.hpp"
 #include "render/timeline.hpp"
 #include "render_output.hpp"
@@ -118,6 +119,9 @@ private:
                             game_.neutral_figure_kinds()[m.neutral_figure].label.c_str(),
                             format_tile_ref(m.target.at).c_str());
                 break;
+            case MoveType::Decision:
+                std::printf("        %s\n", render::move_text(game_, m).c_str());
+                break;
             case MoveType::Pass:
             case MoveType::Commit: break;
         }
@@ -172,6 +176,19 @@ nlohmann::ordered_json moves_json(const Game& game) {
                 j["type"] = "move";
                 j["figure"] = game.neutral_figure_kinds()[m.neutral_figure].name;
                 j["at"] = at(m.target.at);
+                break;
+            case MoveType::Decision:
+                j["type"] = "decision";
+                j["key"] = m.decision_key;
+                if (m.decision_index) {
+                    j["option"] = *m.decision_index;
+                    j["label"] = m.decision_option.label;
+                    if (m.decision_option.target != DecisionTarget::None &&
+                        m.decision_option.target != DecisionTarget::Figure)
+                        j["at"] = at(m.decision_option.at);
+                } else {
+                    j["passed"] = true;
+                }
                 break;
             case MoveType::Pass:
             case MoveType::Commit: continue;

@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "decisions.hpp"
 #include "geometry.hpp"
 #include "tile_def.hpp"
 
@@ -175,6 +177,14 @@ public:
     virtual void on_figure_step_end(Game&, uint8_t /*player*/, TileRef /*placed*/) {}
     // `offer.player` chose `offer.targets[choice]` (APPLY_MOVEMENT_STEP).
     virtual void apply_movement_step(Game&, const MovementOffer& /*offer*/, size_t /*choice*/) {}
+    // `decision.player` chose option `*choice` of `decision`, or passed
+    // (nullopt): the offering expansion applies it (APPLY_DECISION).
+    virtual void apply_decision(Game&, const Decision& /*decision*/, std::optional<size_t> /*choice*/) {}
+    // Feature `feature` was completed this turn by `player`, occupied or not
+    // (FEATURE_COMPLETED): after the turn's scoring, before figures go home.
+    // Whether any expansion wants it, so the engine builds nothing otherwise.
+    virtual bool wants_feature_completed() const { return false; }
+    virtual void on_feature_completed(Game&, uint8_t /*player*/, const ScoredFeatureInfo& /*feature*/) {}
     // Extra points at the end of the game (FINAL_SCORING).
     virtual void on_final_scoring(Game& game) = 0;
     // The name an expansion declared for a token kind ("tower" for

@@ -45,6 +45,7 @@ std::string_view phase_name(Phase p) {
         case Phase::CommitActionPhase: return "CommitActionPhase";
         case Phase::GameOverPhase: return "GameOverPhase";
         case Phase::MovementPhase: return "MovementPhase";
+        case Phase::DecisionPhase: return "DecisionPhase";
     }
     return "?";
 }

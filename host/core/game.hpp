@@ -19,6 +19,7 @@
 
 #include "bit_count.hpp"
 #include "board.hpp"
+#include "decisions.hpp"
 #include "errors.hpp"
 #include "expansion_hooks.hpp"
 #include "features.hpp"
@@ -36,7 +37,16 @@ namespace ck::host {
 // MovementPhase: after the figure step, a neutral figure moves step by step,
 // each step chosen by the player an expansion names (docs/host.md, "The
 // movement step"); JCloisterZone's DragonMovePhase.
-enum class Phase : uint8_t { TilePhase = 0, ActionPhase = 1, CommitActionPhase = 2, GameOverPhase = 3, MovementPhase = 4 };
+// DecisionPhase: a player chooses among the options an expansion offered
+// (decisions.hpp; docs/abi.md, "Decisions").
+enum class Phase : uint8_t {
+    TilePhase = 0,
+    ActionPhase = 1,
+    CommitActionPhase = 2,
+    GameOverPhase = 3,
+    MovementPhase = 4,
+    DecisionPhase = 5
+};
 std::string_view phase_name(Phase p);
 
 inline constexpr int kMaxPlayers = Features::kMaxPlayers;
@@ -297,14 +307,28 @@ public:
     // The step waiting for a player's choice (MovementPhase), or nullopt.
     const std::optional<MovementOffer>& movement() const { return movement_; }
     // The player who chooses now: the active player, or in a MovementPhase
-    // the one the expansion named.
-    uint8_t deciding_player() const { return movement_ ? movement_->player : active_; }
+    // or DecisionPhase the one the expansion named.
+    uint8_t deciding_player() const {
+        return decisions_.open ? decisions_.open->player : movement_ ? movement_->player : active_;
+    }
     // MovementPhase: the deciding player moves the figure to target i; the
     // expansion applies it (APPLY_MOVEMENT_STEP) and offers the next step
     // or ends the movement. Throws HostError (IllegalMove) otherwise.
     void choose_movement(size_t i);
     // The same by target (a replayed move): the offered target equal to it.
     void choose_movement(const MoveTarget& target);
+    // ---- decisions (game_decisions.cpp) ---------------------------------
+    // The decision waiting for a player's choice (DecisionPhase), or nullopt.
+    const std::optional<Decision>& decision() const { return decisions_.open; }
+    // DecisionPhase: the deciding player takes option i, or passes (when
+    // the decision allows it); the expansion applies the choice
+    // (APPLY_DECISION) and may offer the next decision. Throws HostError
+    // (IllegalMove) otherwise, changing nothing.
+    void choose_decision(size_t i);
+    void pass_decision();
+    // Opens a decision (OfferDecision, applied by the plugin bridge, which
+    // checked it): DecisionPhase once the hook returns.
+    void offer_decision(Decision decision);
     // Tiles not drawn yet because of a held-back declaration, left in the pack.
     uint32_t held_back_tiles_left() const;
 
@@ -491,6 +515,13 @@ private:
     // opened): the next player's turn, or the end of the game.
     void pass_turn();
     void setup_movement(const GameSetup& setup);
+    // After a hook that may offer a decision: enters DecisionPhase (true)
+    // when it did, to go on with `resume` once the chain ends.
+    bool rest_in_offered_decision(DecisionResume resume);
+    // The chain of decisions ended: the stage it interrupted goes on.
+    void resume_after_decisions();
+    // The decision's choice (an option index, or nullopt: passed).
+    void apply_decision_choice(std::optional<size_t> choice);
     // Held-back draws (JCloisterZone's tile groups): whether tile type `t`
     // may be drawn now; releases the groups a tile just placed unlocks.
     bool drawable(TileTypeId t) const;
@@ -585,6 +616,7 @@ private:
     std::optional<MovementOffer> movement_;
     bool movement_offered_ = false;  // set by offer_movement during a hook
     bool movement_after_commit_ = false;  // the movement was opened by TURN_END
+    DecisionState decisions_;
     // Working storage that keeps its capacity between calls. It is not part
     // of the game's value: a copy of the game (an AI search makes one per
     // node) starts with it empty instead of copying whatever it last held.

@@ -130,7 +130,9 @@ void Game::end_figure_step() {
     phase_ = Phase::CommitActionPhase;
     if (!hooks_) return;
     movement_offered_ = false;
+    decisions_.offered = false;
     hooks_->on_figure_step_end(*this, active_, *placed_this_turn_);
+    if (rest_in_offered_decision(DecisionResume::AfterFigureStep)) return;  // a movement waits for it
     if (movement_offered_) {
         movement_->step = 1;
         phase_ = Phase::MovementPhase;

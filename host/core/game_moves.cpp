@@ -50,6 +50,10 @@ void apply_move(Game& game, const Move& m) {
         case MoveType::Pass: game.pass(); return;
         case MoveType::Commit: game.commit(m.random); return;
         case MoveType::MoveNeutralFigure: game.choose_movement(m.target); return;
+        case MoveType::Decision:
+            if (m.decision_index) game.choose_decision(*m.decision_index);
+            else game.pass_decision();
+            return;
     }
 }
 

@@ -23,7 +23,9 @@ void Game::commit(std::optional<double> random) {
 
     score_completed_this_turn();
     movement_offered_ = false;
+    decisions_.offered = false;
     if (hooks_) hooks_->on_turn_end(*this);
+    if (rest_in_offered_decision(DecisionResume::NextTurn)) return;  // a movement waits for it
     if (movement_offered_) {  // a movement after scoring (TURN_END): the turn ends after it
         movement_->step = 1;
         movement_after_commit_ = true;
@@ -237,7 +239,18 @@ void Game::return_followers(uint32_t root) {
 void Game::score_completed_this_turn() {
     std::vector<uint32_t> roots;
     collect_completed_this_turn(roots);
-    for (uint32_t root : roots) score_feature(root, true, false);
+    std::vector<int> points(roots.size());
+    for (size_t i = 0; i < roots.size(); ++i) points[i] = score_feature(roots[i], true, false);
+    // Every completed feature, occupied or not, to the expansions that want
+    // it (FEATURE_COMPLETED), with what its scorers received.
+    if (hooks_ && hooks_->wants_feature_completed())
+        for (size_t i = 0; i < roots.size(); ++i) {
+            std::string name;
+            const int base = base_points(roots[i], true, name);
+            scored_info(roots[i], true, false, base, name, *scratch_scored_);
+            scratch_scored_->points = points[i];
+            hooks_->on_feature_completed(*this, active_, *scratch_scored_);
+        }
     // Followers go home only after everything is scored (§5.1).
     for (uint32_t root : roots)
         if (features_.totals(root).follower_total) return_followers(root);

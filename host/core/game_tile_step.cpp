@@ -230,7 +230,9 @@ void Game::place_tile(TileTypeId type, const Placement& p) {
     do_place(type, p);
     drawn_.reset();
     release_held_back(type);
+    decisions_.offered = false;
     if (hooks_) hooks_->on_tile_placed(*this, active_, p, type, from_hand_);
+    if (rest_in_offered_decision(DecisionResume::FigureStep)) return;
     enter_action_phase();
 }
 

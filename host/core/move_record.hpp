@@ -16,6 +16,9 @@
 //   ReturnFigure   -> Game::return_figure(move.meeple) (move.pointer: where it stood)
 //   MoveNeutralFigure -> Game::choose_movement(move.target) in a MovementPhase
 //                     (move.player: who chose the step)
+//   Decision       -> Game::choose_decision(move.decision_index), or
+//                     Game::pass_decision() when it has none (move.player:
+//                     who chose)
 //   Commit         -> Game::commit(move.random)
 //
 // Tiles drawn and set aside because they fit nowhere are not moves; they are
@@ -23,9 +26,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "decisions.hpp"
 #include "expansion_hooks.hpp"
 #include "geometry.hpp"
 #include "tile_def.hpp"
@@ -63,7 +68,7 @@ std::string format_meeple_id(MeepleId id);  // "0.small.3"
 // Parses "<player>.small.<n>"; throws HostError on anything else.
 MeepleId parse_meeple_id(const std::string& text);
 
-enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, ReturnFigure, MoveNeutralFigure };
+enum class MoveType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, ReturnFigure, MoveNeutralFigure, Decision };
 
 struct Move {
     MoveType type = MoveType::Pass;
@@ -86,6 +91,13 @@ struct Move {
     // index, where it went).
     uint8_t neutral_figure = 0;
     MoveTarget target;
+    // Decision: the expansion that offered it, its key, and the option
+    // chosen (nullopt: passed), as offered (its jcz_type and jcz_payload
+    // are what a save writes).
+    uint32_t decision_expansion = 0;
+    std::string decision_key;
+    std::optional<uint32_t> decision_index;
+    DecisionOption decision_option;
 };
 
 using MoveRecord = std::vector<Move>;

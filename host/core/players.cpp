@@ -28,6 +28,20 @@ size_t RandomPlayer::choose_movement(const Game& game) {
     return rng_.below(static_cast<uint32_t>(game.movement()->targets.size()));
 }
 
+size_t RandomPlayer::choose_decision(const Game& game) {
+    return rng_.below(static_cast<uint32_t>(decision_choice_count(game)));
+}
+
+size_t decision_choice_count(const Game& game) {
+    const Decision& d = *game.decision();
+    return d.options.size() + (d.may_pass ? 1 : 0);
+}
+
+void apply_decision_choice(Game& game, size_t i) {
+    if (i < game.decision()->options.size()) game.choose_decision(i);
+    else game.pass_decision();
+}
+
 namespace {
 int advantage(const std::vector<int>& points, uint8_t me) {
     int best_other = 0;
@@ -149,6 +163,32 @@ size_t greediest_movement(const Game& game, SplitMix64* ties) {
     return best;
 }
 
+size_t greediest_decision(const Game& game, SplitMix64* ties) {
+    const uint8_t me = game.deciding_player();
+    const size_t n = decision_choice_count(game);
+    if (n == 1) return 0;
+    Game base = game;
+    base.forget_history();
+    std::vector<int> points(game.player_count());
+    size_t best = 0;
+    int best_value = std::numeric_limits<int>::min();
+    uint32_t n_ties = 0;
+    for (size_t i = 0; i < n; ++i) {
+        Game trial = base;
+        apply_decision_choice(trial, i);
+        for (size_t p = 0; p < points.size(); ++p) points[p] = trial.score(static_cast<uint8_t>(p));
+        const int value = advantage(points, me);
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+            n_ties = 1;
+        } else if (value == best_value && ties != nullptr && ties->below(++n_ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
+
 std::unique_ptr<PlayerAgent> make_player(std::string_view type, uint64_t seed) {
     if (type == "random") return std::make_unique<RandomPlayer>(seed);
     if (type == "greedy") return std::make_unique<GreedyPlayer>(seed);
@@ -175,35 +215,42 @@ void apply_figure_choice(Game& game, const FigureChoice& choice) {
 
 namespace {
 
-// The choices of a turn from wherever it stands: the tile step, the figure
-// step, the movement steps (`agent_for(p)` chooses for player p), the
-// commit. With `only_own`, it stops at a movement step another player
-// chooses.
+// The choices of a turn from wherever it stands until the next turn begins
+// or the game ends: the tile step, the figure step, the steps of movements
+// and decisions (`agent_for(p)` chooses for player p, wherever they come),
+// the commit. With `only_own`, it stops at a movement step or a decision
+// another player chooses.
 template <class AgentFor>
 void play_turn_with(Game& game, AgentFor agent_for, std::optional<double> commit_random, bool only_own = false) {
     const uint8_t me = game.deciding_player();
+    const uint32_t turn = game.turn_number();
     PlayerAgent& agent = agent_for(game.active_player());
-    if (game.phase() == Phase::TilePhase) {
-        if (game.awaiting_tile_choice()) {
-            const size_t choice = agent.choose_tile_step(game);
-            if (choice == 0) game.draw();
-            else game.choose_tile_step_option(choice - 1);
-            if (game.is_over()) return;  // every tile left fitted nowhere
+    while (!game.is_over() && game.turn_number() == turn) {
+        switch (game.phase()) {
+            case Phase::TilePhase: {
+                if (game.awaiting_tile_choice()) {
+                    const size_t choice = agent.choose_tile_step(game);
+                    if (choice == 0) game.draw();
+                    else game.choose_tile_step_option(choice - 1);
+                    if (game.is_over()) return;  // every tile left fitted nowhere
+                }
+                const size_t i = agent.choose_placement(game);
+                const Placement placement = game.legal_placements().at(i);  // copied: placing changes the list
+                game.place_tile(*game.drawn_tile(), placement);
+                break;
+            }
+            case Phase::ActionPhase: apply_figure_choice(game, agent.choose_figure(game)); break;
+            case Phase::MovementPhase:
+                if (only_own && game.deciding_player() != me) return;
+                game.choose_movement(agent_for(game.deciding_player()).choose_movement(game));
+                break;
+            case Phase::DecisionPhase:
+                if (only_own && game.deciding_player() != me) return;
+                apply_decision_choice(game, agent_for(game.deciding_player()).choose_decision(game));
+                break;
+            case Phase::CommitActionPhase: game.commit(commit_random); break;
+            case Phase::GameOverPhase: return;
         }
-        const size_t i = agent.choose_placement(game);
-        const Placement placement = game.legal_placements().at(i);  // copied: placing changes the list
-        game.place_tile(*game.drawn_tile(), placement);
-    }
-    if (game.phase() == Phase::ActionPhase) apply_figure_choice(game, agent.choose_figure(game));
-    while (game.phase() == Phase::MovementPhase) {
-        if (only_own && game.deciding_player() != me) return;
-        game.choose_movement(agent_for(game.deciding_player()).choose_movement(game));
-    }
-    if (game.phase() == Phase::CommitActionPhase) game.commit(commit_random);
-    // A movement TURN_END opened after scoring.
-    while (game.phase() == Phase::MovementPhase) {
-        if (only_own && game.deciding_player() != me) return;
-        game.choose_movement(agent_for(game.deciding_player()).choose_movement(game));
     }
 }
 

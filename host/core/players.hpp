@@ -14,7 +14,10 @@
 //           the best one if it gains something now (advantage > 0); a
 //           regular draw is unknown in advance, so otherwise it draws.
 //           A movement step goes where it would eat the most figures of
-//           other players less its own.
+//           other players less its own. A decision takes the choice that
+//           leaves the best score difference at once (ties at random).
+//   Both     choose uniformly among a decision's options (and its pass)
+//           when random.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +38,16 @@ struct FigureChoice {
     size_t index = 0;  // into Game::meeple_options(), expansion_options() or return_options()
 };
 
+// DecisionPhase: the choice (an option index, or options.size() for a
+// pass) after which the deciding player's points less the best other
+// player's are highest, each tried on a copy of the game; ties broken
+// with `ties`, or the first when null.
+size_t greediest_decision(const Game& game, SplitMix64* ties);
+// How many choices the open decision has: its options, and a pass if allowed.
+size_t decision_choice_count(const Game& game);
+// Plays choice `i` as counted there (choose_decision or pass_decision).
+void apply_decision_choice(Game& game, size_t i);
+
 class PlayerAgent {
 public:
     virtual ~PlayerAgent() = default;
@@ -49,6 +62,10 @@ public:
     // MovementPhase, when this agent's player is the one to choose
     // (Game::deciding_player()): an index into game.movement()->targets.
     virtual size_t choose_movement(const Game& game) = 0;
+    // DecisionPhase, when this agent's player chooses: an index into
+    // game.decision()->options, or options.size() to pass (when allowed).
+    // By default the best immediate score difference (greediest_decision).
+    virtual size_t choose_decision(const Game& game) { return greediest_decision(game, nullptr); }
 };
 
 class RandomPlayer : public PlayerAgent {
@@ -59,6 +76,7 @@ public:
     size_t choose_placement(const Game& game) override;
     FigureChoice choose_figure(const Game& game) override;
     size_t choose_movement(const Game& game) override;
+    size_t choose_decision(const Game& game) override;
 
 private:
     SplitMix64 rng_;
@@ -74,6 +92,7 @@ public:
     // The target whose space holds the most figures of other players less
     // its own (a dragon eats them; nothing scores in a movement).
     size_t choose_movement(const Game& game) override;
+    size_t choose_decision(const Game& game) override { return greediest_decision(game, &rng_); }
 
 private:
     // The best (placement, figure) for the tile `game` has to place now.

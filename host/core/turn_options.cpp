@@ -15,6 +15,8 @@ std::string_view turn_option_kind_name(TurnOption::Kind kind) {
         case TurnOption::Kind::Building: return "building";
         case TurnOption::Kind::Return: return "return";
         case TurnOption::Kind::Move: return "move";
+        case TurnOption::Kind::Decision: return "decision";
+        case TurnOption::Kind::DecisionPass: return "decision-pass";
     }
     return "?";
 }
@@ -54,6 +56,24 @@ std::vector<TurnOption> turn_options(const Game& game) {
                            .location = m.targets[i].location,
                            .figure_kind = figure.name,
                            .index = i});
+    } else if (game.phase() == Phase::DecisionPhase && game.decision()) {
+        const Decision& d = *game.decision();
+        for (size_t i = 0; i < d.options.size(); ++i) {
+            const DecisionOption& o = d.options[i];
+            TurnOption option{.kind = Kind::Decision, .label = o.label, .index = i};
+            option.decision = d.key;
+            if (o.target == DecisionTarget::Figure && o.figure < game.figures().size()) {
+                option.at = game.figures()[o.figure].pointer.at;
+                option.location = game.figures()[o.figure].pointer.location;
+                option.placed_at = true;
+            } else if (o.target != DecisionTarget::None) {
+                option.at = o.at;
+                option.location = o.target == DecisionTarget::Location ? o.location : 0;
+                option.placed_at = true;
+            }
+            out.push_back(std::move(option));
+        }
+        if (d.may_pass) out.push_back({.kind = Kind::DecisionPass, .label = "pass", .decision = d.key});
     } else if (game.phase() == Phase::ActionPhase) {
         out.push_back({.kind = Kind::Pass, .label = "no figure"});
         const auto& meeples = game.meeple_options();
@@ -109,6 +129,8 @@ void play_turn_option(Game& game, const TurnOption& option) {
         case Kind::Building: apply_figure_choice(game, {FigureChoice::Kind::Expansion, option.index}); return;
         case Kind::Return: apply_figure_choice(game, {FigureChoice::Kind::Return, option.index}); return;
         case Kind::Move: game.choose_movement(option.index); return;
+        case Kind::Decision: game.choose_decision(option.index); return;
+        case Kind::DecisionPass: game.pass_decision(); return;
     }
 }
 
@@ -119,6 +141,8 @@ size_t turn_option_count(const Game& game) {
     if (game.phase() == Phase::ActionPhase)
         return 1 + game.meeple_options().size() + game.expansion_options().size() + game.return_options().size();
     if (game.phase() == Phase::MovementPhase && game.movement()) return game.movement()->targets.size();
+    if (game.phase() == Phase::DecisionPhase && game.decision())
+        return game.decision()->options.size() + (game.decision()->may_pass ? 1 : 0);
     return 0;
 }
 
@@ -141,6 +165,9 @@ void play_turn_option_at(Game& game, size_t i) {
         o.index = i;
     } else if (game.phase() == Phase::MovementPhase) {
         o.kind = Kind::Move;
+        o.index = i;
+    } else if (game.phase() == Phase::DecisionPhase) {
+        o.kind = i < game.decision()->options.size() ? Kind::Decision : Kind::DecisionPass;
         o.index = i;
     } else if (i == 0) {
         o.kind = Kind::Pass;

@@ -9,7 +9,9 @@
 // figure), the figures (Game::meeple_options()), the expansions' actions
 // (Game::expansion_options()) and the figures that may be taken back
 // (Game::return_options()); a movement step lists its targets, for the
-// player who chooses it (Game::deciding_player()). Nothing is listed when
+// player who chooses it (Game::deciding_player()); a decision lists its
+// options and then, when it may be passed, "pass" (Game::decision(), for
+// Game::deciding_player()). Nothing is listed when
 // the game is over or the turn only waits for its commit (Game::commit;
 // settle_turn does it).
 #pragma once
@@ -34,6 +36,8 @@ struct TurnOption {
         Building,  // an expansion's figure-step action (`action`, `token_kind` at `at`)
         Return,    // take back `meeple`, standing at `at`, scoring its feature
         Move,      // a step of a movement: neutral figure `figure_kind` to `at` (`location`: a segment)
+        Decision,  // option `index` of the open decision `decision` (`at`, `location`: where it points, if anywhere)
+        DecisionPass,  // no option of the open decision `decision` (when it may be passed)
     };
     Kind kind = Kind::Draw;
     // The {} keep designated initializers that name only some members
@@ -47,10 +51,20 @@ struct TurnOption {
     std::string figure_kind{};                // Figure: "small", "abbot", ...; Move: the neutral figure ("dragon")
     std::string action{}, token_kind{};       // Building
     std::string meeple{};                     // Return: the meeple id as saved games write it
+    std::string decision{};                   // Decision, DecisionPass: the decision's key
+    bool placed_at = false;                   // Decision: `at` names a place on the board
     size_t index = 0;                         // into the Game list the option comes from
+
+    // Whether `at` names a place on the board (a tile, a figure's or a
+    // target's tile, a decision option pointing somewhere).
+    bool on_board() const {
+        return kind == Kind::Tile || kind == Kind::Figure || kind == Kind::Building || kind == Kind::Return ||
+               kind == Kind::Move || (kind == Kind::Decision && placed_at);
+    }
 };
 
-// "draw", "hand-tile", "tile", "pass", "figure", "building", "return", "move".
+// "draw", "hand-tile", "tile", "pass", "figure", "building", "return", "move",
+// "decision", "decision-pass".
 std::string_view turn_option_kind_name(TurnOption::Kind kind);
 
 // The options of the player on turn (empty when none is open).

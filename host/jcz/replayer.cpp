@@ -7,6 +7,7 @@
 #include "core/location_names.hpp"
 #include "core/tile_xml.hpp"
 #include "expansion_bridge.hpp"
+#include "save_game.hpp"
 #include "plugins/plugin_registry.hpp"
 
 namespace ck::host::jcz {
@@ -14,7 +15,6 @@ namespace ck::host::jcz {
 namespace {
 
 [[noreturn]] void illegal(const std::string& why) { throw HostError(ErrorCategory::IllegalMove, why); }
-
 
 // The phase each message type is valid in. PASS is also accepted by the
 // engine in a commit step whose figure step was skipped (lenient PASS).
@@ -29,6 +29,7 @@ bool phase_accepts(Phase phase, MessageType type) {
         case MessageType::Pass: return phase == Phase::ActionPhase || phase == Phase::CommitActionPhase;
         case MessageType::Commit: return phase == Phase::CommitActionPhase;
         case MessageType::Undo: return true;
+        case MessageType::Decision: return phase == Phase::DecisionPhase;
     }
     return false;
 }
@@ -128,12 +129,20 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
         registry_ = owned_registry_.get();
     }
 
-    mapped_ = map_jcz_setup(saved_.setup, *registry_, saved_.annotations.rules);
-    load_tiles(options, mapped_, catalog_);
-    hook_time_budget_ = options.hook_time_budget;
-    hooks_ = make_expansion_hooks(*registry_, mapped_.expansions, hook_time_budget_);
-    check_tile_names(saved_, catalog_);
-    setup_ = make_game_setup(saved_, catalog_, mapped_, hooks_.get());
+    try {
+        mapped_ = map_jcz_setup(saved_.setup, *registry_, saved_.annotations.rules);
+        load_tiles(options, mapped_, catalog_);
+        hook_time_budget_ = options.hook_time_budget;
+        hooks_ = make_expansion_hooks(*registry_, mapped_.expansions, hook_time_budget_);
+        check_tile_names(saved_, catalog_);
+        setup_ = make_game_setup(saved_, catalog_, mapped_, hooks_.get());
+    } catch (const HostError&) {
+        // A game this host cannot set up that also holds messages no
+        // expansion here writes: those say more about why (an expansion
+        // this host does not have) than its tile sets or elements do.
+        refuse_unknown_messages();
+        throw;
+    }
     try {
         game_ = std::make_unique<Game>(setup_);
     } catch (const HostError& e) {
@@ -146,7 +155,7 @@ Replay::Replay(SavedGame saved, const ReplayOptions& options) : saved_(std::move
             apply(i, m);
         } catch (const HostError& e) {
             throw HostError(e.category(), "replay[" + std::to_string(i) + "] " +
-                                              std::string(message_type_name(m.type)) + ": " + e.what());
+                                              std::string(message_type_text(m)) + ": " + e.what());
         }
     }
     collect_notes();
@@ -189,7 +198,12 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         undo_stack_.pop_back();
         return;
     }
-    if (!phase_accepts(game_->phase(), m.type))
+    if (const auto* e = std::get_if<ExpansionMessage>(&m.payload);
+        e != nullptr && !e->unknown_why.empty() && game_->phase() != Phase::DecisionPhase)
+        illegal(e->unknown_why);
+    // In a decision every message but UNDO is a choice, whatever its type
+    // (an expansion may save a choice as one of JCloisterZone's own messages).
+    if (!phase_accepts(game_->phase(), m.type) && game_->phase() != Phase::DecisionPhase)
         illegal("message " + std::string(message_type_name(m.type)) + " in phase " +
                 std::string(phase_name(game_->phase())));
 
@@ -203,11 +217,27 @@ void Replay::apply(size_t, const ReplayMessage& m) {
     Game before = *game_;
     switch (m.type) {
         case MessageType::PlaceTile: apply_place_tile(std::get<PlaceTile>(m.payload)); break;
-        case MessageType::DeployMeeple: apply_deploy_meeple(std::get<DeployMeeple>(m.payload)); break;
-        case MessageType::PlaceToken: apply_place_token(std::get<PlaceToken>(m.payload)); break;
-        case MessageType::ReturnMeeple: apply_return_meeple(std::get<ReturnMeeple>(m.payload)); break;
-        case MessageType::MoveNeutralFigure: apply_move_neutral_figure(std::get<MoveNeutralFigure>(m.payload)); break;
-        case MessageType::Pass: game_->pass(); break;
+        case MessageType::DeployMeeple:
+            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
+            else apply_deploy_meeple(std::get<DeployMeeple>(m.payload));
+            break;
+        case MessageType::PlaceToken:
+            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
+            else apply_place_token(std::get<PlaceToken>(m.payload));
+            break;
+        case MessageType::ReturnMeeple:
+            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
+            else apply_return_meeple(std::get<ReturnMeeple>(m.payload));
+            break;
+        case MessageType::MoveNeutralFigure:
+            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
+            else apply_move_neutral_figure(std::get<MoveNeutralFigure>(m.payload));
+            break;
+        case MessageType::Decision: apply_decision(m); break;
+        case MessageType::Pass:
+            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
+            else game_->pass();
+            break;
         case MessageType::Commit: game_->commit(m.random); break;
         case MessageType::Undo: break;
     }
@@ -215,7 +245,7 @@ void Replay::apply(size_t, const ReplayMessage& m) {
     // value (or 5.7 salt) and the same player is still active; otherwise the
     // turn is over. JCloisterZone forgets the turn's states after a step of
     // a movement, which other players choose (the dragon's).
-    const bool movement_step = before.phase() == Phase::MovementPhase;
+    const bool movement_step = before.phase() == Phase::MovementPhase || before.phase() == Phase::DecisionPhase;
     if (!m.random && !m.salt && !movement_step && game_->active_player() == before.active_player()) {
         // Lenient PASSes change nothing and can repeat without end; each
         // would keep a copy of the game.
@@ -448,6 +478,40 @@ void Replay::apply_place_token(const PlaceToken& t) {
     illegal("unknown token " + t.token + " (no enabled expansion has it)");
 }
 
+void Replay::refuse_unknown_messages() const {
+    for (size_t i = 0; i < saved_.replay.size(); ++i)
+        if (const auto* e = std::get_if<ExpansionMessage>(&saved_.replay[i].payload); e && !e->unknown_why.empty())
+            throw HostError(ErrorCategory::BadInput, "replay[" + std::to_string(i) + "].type: " + e->unknown_why);
+}
+
+void Replay::apply_decision(const ReplayMessage& m) {
+    const Decision& d = *game_->decision();
+    // Compared as unordered JSON: JCloisterZone need not write an object's
+    // keys in the order the expansion did.
+    const auto same = [&](const ExpansionMessage& expected) {
+        if (expected.type != message_type_text(m)) return false;
+        Json payload = message_payload(m);
+        payload.erase("random");
+        payload.erase("salt");
+        return nlohmann::json::parse(payload.dump()) == nlohmann::json::parse(expected.payload.dump());
+    };
+    for (uint32_t i = 0; i < d.options.size(); ++i)
+        if (same(decision_message(*game_, d.expansion, d.key, i, &d.options[i]))) {
+            game_->choose_decision(i);
+            return;
+        }
+    if (d.may_pass && same(decision_message(*game_, d.expansion, d.key, std::nullopt, nullptr))) {
+        game_->pass_decision();
+        return;
+    }
+    std::string offered;
+    for (size_t i = 0; i < d.options.size() && i < 5; ++i) offered += (i ? ", \"" : "\"") + d.options[i].label + "\"";
+    if (d.options.size() > 5) offered += ", ...";
+    illegal("message " + std::string(message_type_text(m)) + " " + message_payload(m).dump() +
+            " is none of the choices of decision '" + d.key + "' for " + game_->player(d.player).name + " (" +
+            std::to_string(d.options.size()) + " options: " + offered + (d.may_pass ? "; or pass" : "") + ")");
+}
+
 AssertionState assertion_state_of(const Game& game) {
     AssertionState s;
     for (const auto& p : game.players()) {
@@ -461,6 +525,7 @@ AssertionState assertion_state_of(const Game& game) {
         case Phase::TilePhase:
         case Phase::CommitActionPhase:
         case Phase::MovementPhase: s.can_pass = false; break;
+        case Phase::DecisionPhase: s.can_pass = game.decision() && game.decision()->may_pass; break;
         case Phase::GameOverPhase: break;  // no pending action
     }
     return s;

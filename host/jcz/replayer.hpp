@@ -82,6 +82,11 @@ private:
     void apply_place_token(const PlaceToken& t);
     void apply_return_meeple(const ReturnMeeple& r);
     void apply_move_neutral_figure(const MoveNeutralFigure& n);
+    // Throws for the first message of a type no expansion of this host
+    // writes (ExpansionMessage::unknown_why), if any.
+    void refuse_unknown_messages() const;
+    // DecisionPhase: the option (or the pass) whose saved message is `m`.
+    void apply_decision(const ReplayMessage& m);
     void check_pointer_corner(TileRef at) const;
 
     SavedGame saved_;

@@ -84,6 +84,14 @@ MoveNeutralFigure neutral_figure_message(const Game& game, int figure, const Fea
     return n;
 }
 
+// The expansion's id, from the plugin bridge the game calls; "#<index>"
+// for hooks of another kind (tests).
+std::string expansion_id_of(const Game& game, uint32_t expansion) {
+    if (const auto* bridge = dynamic_cast<const PluginHooks*>(game.hooks()))
+        if (expansion < bridge->expansions().size()) return bridge->expansions()[expansion]->id;
+    return "#" + std::to_string(expansion);
+}
+
 ReplayMessage message_of(const Move& move, const Game& game) {
     ReplayMessage m;
     m.player = move.player;
@@ -127,6 +135,11 @@ ReplayMessage message_of(const Move& move, const Game& game) {
             m.payload = neutral_figure_message(game, move.neutral_figure, pointer, "");
             break;
         }
+        case MoveType::Decision:
+            m.type = MessageType::Decision;
+            m.payload = decision_message(game, move.decision_expansion, move.decision_key, move.decision_index,
+                                         move.decision_index ? &move.decision_option : nullptr);
+            break;
         case MoveType::Pass:
             m.type = MessageType::Pass;
             m.payload = Pass{};
@@ -141,6 +154,16 @@ ReplayMessage message_of(const Move& move, const Game& game) {
 }
 
 }  // namespace
+
+ExpansionMessage decision_message(const Game& game, uint32_t expansion, const std::string& key,
+                                  std::optional<uint32_t> index, const DecisionOption* option) {
+    if (option != nullptr && !option->jcz_type.empty())  // checked to be a JSON object when offered
+        return ExpansionMessage{option->jcz_type, Json::parse(option->jcz_payload), {}};
+    Json payload = {{"expansion", expansion_id_of(game, expansion)}, {"key", key}};
+    if (index) payload["option"] = *index;
+    else payload["pass"] = true;
+    return ExpansionMessage{std::string(message_type_name(MessageType::Decision)), std::move(payload), {}};
+}
 
 std::vector<ReplayMessage> replay_messages_of(const Game& game, size_t first) {
     std::vector<ReplayMessage> out;

@@ -42,6 +42,14 @@ TestSpec final_score_assertions(const Game& game, std::string description);
 // game's journal after each move.
 std::vector<ReplayMessage> replay_messages_of(const Game& game, size_t first = 0);
 
+// What a save writes for a choice in a decision of expansion `expansion`
+// (an index into the game's hooks' list) named `key`: option `index`
+// (`option`), or a pass (nullopt). The option's own JCloisterZone message
+// when it names one, else CK_DECISION {expansion, key, option | pass}.
+// A replay compares a message with these to find the choice.
+ExpansionMessage decision_message(const Game& game, uint32_t expansion, const std::string& key,
+                                  std::optional<uint32_t> index, const DecisionOption* option);
+
 // saved_game_from + write to `path`. Throws HostError (Io) if it cannot write.
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options = {});
 

@@ -29,6 +29,9 @@ constexpr std::array<TypeName, 8> kMessageTypes{{
     {MessageType::ReturnMeeple, "RETURN_MEEPLE"},
     {MessageType::MoveNeutralFigure, "MOVE_NEUTRAL_FIGURE"},
 }};
+// The type a choice in a decision is saved as when its expansion names no
+// JCloisterZone message for it.
+constexpr std::string_view kDecisionType = "CK_DECISION";
 
 // Message types JCloisterZone knows that belong to expansions we do not
 // replay: named as such rather than as "unknown".
@@ -173,9 +176,20 @@ ReplayMessage read_message(const JsonNode& node) {
     const std::string type = type_node.string();
     auto known = std::find_if(kMessageTypes.begin(), kMessageTypes.end(), [&](const TypeName& t) { return t.name == type; });
     if (known == kMessageTypes.end()) {
-        if (std::find(kOtherJczTypes.begin(), kOtherJczTypes.end(), type) != kOtherJczTypes.end())
-            type_node.fail("message type " + type + " belongs to an expansion this host does not replay");
-        type_node.fail("unknown message type '" + type + "'");
+        // Perhaps a choice in an expansion's decision: the replay decides.
+        const bool message_like =
+            !type.empty() && std::all_of(type.begin(), type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; });
+        const std::string why = std::find(kOtherJczTypes.begin(), kOtherJczTypes.end(), type) != kOtherJczTypes.end()
+                                    ? "message type " + type + " belongs to an expansion this host does not replay"
+                                    : "unknown message type '" + type + "'";
+        if (!message_like) type_node.fail(why);
+        ExpansionMessage e{type, Json::object(), type == kDecisionType ? std::string() : why};
+        if (auto p = node.find("player")) m.player = p->integer_in(0, 1000);
+        if (auto c = node.find("clock")) m.clock = c->integer();
+        if (auto payload = node.find("payload")) e.payload = payload->object();
+        m.type = MessageType::Decision;
+        m.payload = std::move(e);
+        return m;
     }
     m.type = known->type;
     if (auto p = node.find("player")) m.player = p->integer_in(0, 1000);
@@ -234,6 +248,7 @@ ReplayMessage read_message(const JsonNode& node) {
         case MessageType::Pass: m.payload = Pass{}; break;
         case MessageType::Commit: m.payload = Commit{}; break;
         case MessageType::Undo: m.payload = Undo{}; break;
+        case MessageType::Decision: break;  // read above
     }
     return m;
 }
@@ -364,9 +379,15 @@ Json parse_json(const std::string& text, const std::string& source) {
 }  // namespace
 
 std::string_view message_type_name(MessageType t) {
+    if (t == MessageType::Decision) return kDecisionType;
     for (const auto& e : kMessageTypes)
         if (e.type == t) return e.name;
     return "?";
+}
+
+std::string_view message_type_text(const ReplayMessage& m) {
+    if (const auto* e = std::get_if<ExpansionMessage>(&m.payload)) return e->type;
+    return message_type_name(m.type);
 }
 
 bool SavedGame::legacy_random() const {
@@ -473,6 +494,8 @@ Json feature_pointer_json(const FeaturePointer& p) {
     return fp;
 }
 
+}  // namespace
+
 Json message_payload(const ReplayMessage& m) {
     Json payload = Json::object();
     std::visit(
@@ -504,6 +527,8 @@ Json message_payload(const ReplayMessage& m) {
             } else if constexpr (std::is_same_v<T, PlaceToken>) {
                 payload["token"] = p.token;  // the bare name, as the client sends it
                 payload["pointer"] = tile_pointer_json(p.pointer);
+            } else if constexpr (std::is_same_v<T, ExpansionMessage>) {
+                payload = p.payload;
             }
         },
         m.payload);
@@ -512,10 +537,8 @@ Json message_payload(const ReplayMessage& m) {
     return payload;
 }
 
-}  // namespace
-
 Json replay_message_to_json(const ReplayMessage& m) {
-    Json e = {{"type", std::string(message_type_name(m.type))}, {"payload", message_payload(m)}};
+    Json e = {{"type", std::string(message_type_text(m))}, {"payload", message_payload(m)}};
     if (m.player) e["player"] = *m.player;
     if (m.clock) e["clock"] = *m.clock;
     return e;

@@ -68,12 +68,36 @@ struct Pass {};
 struct Commit {};
 struct Undo {};
 
-enum class MessageType : uint8_t { PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple, MoveNeutralFigure };
+// A message of a type this host does not read itself: a choice in an
+// expansion's decision (docs/abi.md, "Decisions"), written as CK_DECISION
+// or as the JCloisterZone message the expansion saves it as. A replay
+// matches it against the options of the decision open at that point, and
+// refuses it where none is open, saying `unknown_why`.
+struct ExpansionMessage {
+    std::string type;  // "CK_DECISION", "FLOCK_EXPAND_OR_SCORE"
+    Json payload = Json::object();
+    std::string unknown_why;  // "unknown message type 'SKIP'", ...
+};
+
+// Decision: a message read as an ExpansionMessage, whatever its type.
+enum class MessageType : uint8_t {
+    PlaceTile,
+    DeployMeeple,
+    PlaceToken,
+    Pass,
+    Commit,
+    Undo,
+    ReturnMeeple,
+    MoveNeutralFigure,
+    Decision
+};
 std::string_view message_type_name(MessageType t);  // "PLACE_TILE", ...
 
 struct ReplayMessage {
     MessageType type = MessageType::Pass;
-    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple, MoveNeutralFigure> payload;
+    std::variant<PlaceTile, DeployMeeple, PlaceToken, Pass, Commit, Undo, ReturnMeeple, MoveNeutralFigure,
+                 ExpansionMessage>
+        payload;
     // A non-null `random` in the payload reseeds the generator before the
     // message applies (jcz-interop §4.10); COMMIT always carries one in
     // JCloisterZone's files.
@@ -168,6 +192,12 @@ SavedGame load_saved_game(const std::string& path);
 Json saved_game_to_json(const SavedGame& game);
 // One entry of `replay` as saved_game_to_json writes it (serve's journal).
 Json replay_message_to_json(const ReplayMessage& message);
+// The message's type as a file writes it: message_type_name, or an
+// ExpansionMessage's own type.
+std::string_view message_type_text(const ReplayMessage& message);
+// The payload a file writes for it (without `random` and `salt` only when
+// the message has none).
+Json message_payload(const ReplayMessage& message);
 std::string write_saved_game(const SavedGame& game);  // pretty, 2-space indent
 void store_saved_game(const SavedGame& game, const std::string& path);
 

@@ -4,7 +4,10 @@
 #include <cstdlib>
 #include <tuple>
 
+#include <nlohmann/json.hpp>
+
 #include "core/game.hpp"
+#include "core/utf8.hpp"
 #include "core/location_names.hpp"
 #include "core/profile.hpp"
 
@@ -31,7 +34,8 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* TILE_STEP_OPTIONS */ bit(fb::Effect::OfferTileStepOption) | bit(fb::Effect::OfferTileStepOptions),
     /* PLACEMENT_CHECK */ bit(fb::Effect::VetoPlacement),
     /* TILE_PLACED */ bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::AddHandTile) |
-        bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
+        bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
+        bit(fb::Effect::OfferDecision),
     /* FIGURE_OPTIONS */ bit(fb::Effect::OfferFigureOption) | bit(fb::Effect::ForbidFigurePlacement) |
         bit(fb::Effect::OfferFigurePlacements),
     /* APPLY_FIGURE_ACTION */ bit(fb::Effect::PlaceToken) | bit(fb::Effect::ConsumeFigureAction) |
@@ -42,15 +46,24 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* BONUS_POINTS */ bit(fb::Effect::AdjustFeaturePoints) | bit(fb::Effect::AddPoints),
     /* TURN_END */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
         bit(fb::Effect::AddHandTile) | bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::OfferMovement) |
-        bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
-    /* GAME_END_CHECK */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints),
+        bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) | bit(fb::Effect::OfferDecision),
+    /* GAME_END_CHECK */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
+        bit(fb::Effect::OfferDecision),
     /* FINAL_SCORING */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
     /* APPLY_TILE_STEP_OPTION */ bit(fb::Effect::PlayHandTile) | bit(fb::Effect::SetExpansionData),
     /* TURN_START */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
     /* FIGURE_STEP_END */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
-        bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
+        bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
+        bit(fb::Effect::OfferDecision),
     /* APPLY_MOVEMENT_STEP */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
         bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
+    // Revision 8 (1.4.0): what a decision's choice may do, and the next decision.
+    /* APPLY_DECISION */ bit(fb::Effect::OfferDecision) | bit(fb::Effect::SetExpansionData) |
+        bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) | bit(fb::Effect::AddHandTile) |
+        bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
+        bit(fb::Effect::EndGame),
+    /* FEATURE_COMPLETED */ bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) |
+        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures),
 };
 
 std::string_view view(const flatbuffers::String* s) { return s ? std::string_view(s->c_str(), s->size()) : std::string_view(); }
@@ -69,6 +82,32 @@ int figures_at(const Game& game, TileRef at, Location location) {
     return n;
 }
 
+DecisionOption decision_option_of(const fb::DecisionOption& o) {
+    DecisionOption out;
+    out.label = std::string(view(o.label()));
+    out.target = static_cast<DecisionTarget>(o.target());
+    if (o.at() != nullptr) out.at = to_host(*o.at());
+    out.location = o.location();
+    out.figure = o.figure();
+    out.value = o.value();
+    if (o.payload() != nullptr) out.payload.assign(o.payload()->begin(), o.payload()->end());
+    out.jcz_type = std::string(view(o.jcz_type()));
+    out.jcz_payload = std::string(view(o.jcz_payload()));
+    return out;
+}
+
+Decision decision_of(const fb::OfferDecision& d, uint32_t expansion) {
+    Decision out;
+    out.expansion = expansion;
+    out.player = d.player();
+    out.key = std::string(view(d.key()));
+    out.label = std::string(view(d.label()));
+    out.may_pass = d.may_pass();
+    if (d.options() != nullptr)
+        for (const fb::DecisionOption* o : *d.options()) out.options.push_back(decision_option_of(*o));
+    return out;
+}
+
 }  // namespace
 
 bool effect_allowed(ck_hook_id hook, fb::Effect type) {
@@ -84,6 +123,7 @@ void EffectChecker::begin(const Game& game, ck_hook_id hook, size_t candidates) 
     candidates_ = candidates;
     hand_tile_played_ = false;
     movement_offered_ = false;
+    decision_offered_ = false;
     tile_step_options_ = 0;
 }
 
@@ -114,6 +154,7 @@ std::string EffectChecker::change_hand(uint8_t player, uint16_t type, int delta)
 std::string EffectChecker::check(const fb::HookResponse& response, std::string_view expansion_id) {
     expansion_id_ = expansion_id;
     movement_offered_ = false;
+    decision_offered_ = false;
     if (response.effects() == nullptr) return {};
     for (flatbuffers::uoffset_t i = 0; i < response.effects()->size(); ++i) {
         const fb::EffectEntry* entry = response.effects()->Get(i);
@@ -137,6 +178,76 @@ std::string EffectChecker::check_tile(const fb::TileRef* at, Location location, 
     if (game_->board().tile_at(to_host(*at)) < 0) return std::string(what) + " tile " + ref_text(*at) + " is not on the board";
     if (location != 0 && game_->part_at_location(to_host(*at), location) < 0)
         return std::string(what) + " tile " + ref_text(*at) + " has no segment at location " + std::to_string(location);
+    return {};
+}
+
+// A text an expansion gives for people or saves: UTF-8, bounded.
+std::string check_text(const flatbuffers::String* s, const char* what, bool required) {
+    if (s == nullptr || s->size() == 0) return required ? std::string(what) + " is empty" : std::string();
+    if (s->size() > kMaxDecisionText)
+        return std::string(what) + " is " + std::to_string(s->size()) + " bytes, more than " +
+               std::to_string(kMaxDecisionText);
+    if (!valid_utf8(view(s))) return std::string(what) + " is not UTF-8";
+    return {};
+}
+
+std::string EffectChecker::check_decision_option(const fb::DecisionOption& o) const {
+    if (auto why = check_text(o.label(), "label", true); !why.empty()) return why;
+    switch (o.target()) {
+        case fb::DecisionTarget::None: break;
+        case fb::DecisionTarget::Tile:
+            if (auto why = check_tile(o.at(), 0, "target"); !why.empty()) return why;
+            break;
+        case fb::DecisionTarget::Location:
+            if (o.location() == 0) return "a location target without a location";
+            if (auto why = check_tile(o.at(), o.location(), "target"); !why.empty()) return why;
+            break;
+        case fb::DecisionTarget::Figure:
+            if (o.figure() >= game_->figures().size())
+                return "figure " + std::to_string(o.figure()) + " does not exist (" +
+                       std::to_string(game_->figures().size()) + " on the board)";
+            break;
+        case fb::DecisionTarget::Space:
+            if (o.at() == nullptr) return "a space target without a space";
+            if (std::abs(o.at()->x()) > kMaxBoardCoordinate || std::abs(o.at()->y()) > kMaxBoardCoordinate)
+                return "space " + ref_text(*o.at()) + " lies beyond the board's limits (+-" +
+                       std::to_string(kMaxBoardCoordinate) + ")";
+            break;
+        default: return "unknown target type " + std::to_string(static_cast<int>(o.target()));
+    }
+    if (o.payload() != nullptr && o.payload()->size() > kMaxDecisionPayload)
+        return "payload of " + std::to_string(o.payload()->size()) + " bytes, more than " +
+               std::to_string(kMaxDecisionPayload);
+    if (auto why = check_text(o.jcz_type(), "jcz_type", false); !why.empty()) return why;
+    const std::string_view type = view(o.jcz_type());
+    if (!type.empty()) {
+        if (!std::all_of(type.begin(), type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }))
+            return "jcz_type \"" + std::string(type) + "\" is not a message type (A-Z and _)";
+        if (auto why = check_text(o.jcz_payload(), "jcz_payload", true); !why.empty()) return why;
+        const auto payload = nlohmann::json::parse(view(o.jcz_payload()), nullptr, false);
+        if (!payload.is_object()) return "jcz_payload is not a JSON object";
+    } else if (o.jcz_payload() != nullptr && o.jcz_payload()->size() != 0) {
+        return "jcz_payload without a jcz_type";
+    }
+    return {};
+}
+
+std::string EffectChecker::check_decision(const fb::OfferDecision& d) {
+    if (decision_offered_) return "a second decision offered in one response";
+    decision_offered_ = true;
+    if (auto why = check_player(d.player()); !why.empty()) return why;
+    if (auto why = check_text(d.key(), "key", true); !why.empty()) return why;
+    if (auto why = check_text(d.label(), "label", false); !why.empty()) return why;
+    const size_t n = d.options() == nullptr ? 0 : d.options()->size();
+    if (n == 0 && !d.may_pass()) return "no option and no pass: an empty choice";
+    if (n > kMaxDecisionOptions)
+        return std::to_string(n) + " options, more than " + std::to_string(kMaxDecisionOptions);
+    for (size_t i = 0; i < n; ++i)
+        if (auto why = check_decision_option(*d.options()->Get(static_cast<flatbuffers::uoffset_t>(i))); !why.empty())
+            return "option " + std::to_string(i) + ": " + why;
+    if (hook_ == CK_HOOK_APPLY_DECISION && game_->decision() && game_->decision()->step >= kMaxDecisionChain)
+        return "the " + std::to_string(kMaxDecisionChain + 1) + "th decision of one chain (" +
+               std::to_string(kMaxDecisionChain) + " at most): a decision that never ends";
     return {};
 }
 
@@ -278,6 +389,7 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
                        ") offered twice";
             return {};
         }
+        case fb::Effect::OfferDecision: return check_decision(*entry.effect_as_OfferDecision());
         case fb::Effect::OfferTileStepOption: {
             const auto* o = entry.effect_as_OfferTileStepOption();
             if (view(o->action()).empty()) return "option has no action";
@@ -412,6 +524,7 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
                 game->offer_movement(std::move(offer));
                 break;
             }
+            case fb::Effect::OfferDecision: game->offer_decision(decision_of(*entry->effect_as_OfferDecision(), sink.expansion)); break;
             case fb::Effect::OfferTileStepOption: {
                 const auto* o = entry->effect_as_OfferTileStepOption();
                 OptionTexts& texts = *sink.option_texts;

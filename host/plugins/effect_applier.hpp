@@ -48,6 +48,9 @@ private:
     // the tile), and a neutral figure the responding expansion declared.
     std::string check_tile(const fb::TileRef* at, Location location, const char* what) const;
     std::string check_own_neutral_figure(const flatbuffers::String* name) const;
+    // OfferDecision: the player, the texts, every option against the board.
+    std::string check_decision(const fb::OfferDecision& decision);
+    std::string check_decision_option(const fb::DecisionOption& option) const;
 
     const Game* game_ = nullptr;
     ck_hook_id hook_ = 0;
@@ -66,6 +69,7 @@ private:
     size_t candidates_ = 0;
     std::string_view expansion_id_;  // of the response being checked
     bool movement_offered_ = false;   // an OfferMovement in this response already
+    bool decision_offered_ = false;   // an OfferDecision in this response already
     bool hand_tile_played_ = false;
     size_t tile_step_options_ = 0;
 };

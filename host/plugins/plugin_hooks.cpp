@@ -566,6 +566,41 @@ void PluginHooks::apply_movement_step(Game& game, const MovementOffer& offer, si
                        &game);
 }
 
+void PluginHooks::apply_decision(Game& game, const Decision& decision, std::optional<size_t> choice) {
+    require_applier(decision.expansion, CK_HOOK_APPLY_DECISION, "decision '" + decision.key + "'");
+    collect_callees(CK_HOOK_APPLY_DECISION, game, static_cast<int>(decision.expansion));
+    const RoundTripScope round_trip(CK_HOOK_APPLY_DECISION);
+    start_request();
+    flatbuffers::Offset<fb::DecisionOption> option;
+    if (choice) {
+        const DecisionOption& o = decision.options.at(*choice);
+        const fb::TileRef at = to_fb(o.at);
+        const auto payload = o.payload.empty() ? 0 : request_.CreateVector(o.payload);
+        const auto jcz_type = o.jcz_type.empty() ? 0 : request_.CreateString(o.jcz_type);
+        const auto jcz_payload = o.jcz_payload.empty() ? 0 : request_.CreateString(o.jcz_payload);
+        option = fb::CreateDecisionOption(request_, request_.CreateString(o.label),
+                                          static_cast<fb::DecisionTarget>(o.target), &at, o.location, o.figure,
+                                          o.value, payload, jcz_type, jcz_payload);
+    }
+    const auto key = request_.CreateString(decision.key);
+    const auto args = fb::CreateApplyDecisionArgs(request_, decision.player, key,
+                                                  choice ? static_cast<uint32_t>(*choice) : 0, !choice, option,
+                                                  decision.step);
+    call_all_and_apply(game, CK_HOOK_APPLY_DECISION,
+                       finish_request(CK_HOOK_APPLY_DECISION, fb::HookArgs::ApplyDecisionArgs, args.Union()), &game);
+}
+
+void PluginHooks::on_feature_completed(Game& game, uint8_t player, const ScoredFeatureInfo& feature) {
+    if (!collect_callees(CK_HOOK_FEATURE_COMPLETED, game)) return;
+    const RoundTripScope round_trip(CK_HOOK_FEATURE_COMPLETED);
+    start_request();
+    const auto f = build_feature(feature, feature.points);
+    const auto args = fb::CreateFeatureCompletedArgs(request_, player, f);
+    call_all_and_apply(game, CK_HOOK_FEATURE_COMPLETED,
+                       finish_request(CK_HOOK_FEATURE_COMPLETED, fb::HookArgs::FeatureCompletedArgs, args.Union()),
+                       &game);
+}
+
 void PluginHooks::on_final_scoring(Game& game) {
     if (!collect_callees(CK_HOOK_FINAL_SCORING, game)) return;
     const RoundTripScope round_trip(CK_HOOK_FINAL_SCORING);

@@ -84,6 +84,9 @@ public:
     void on_turn_start(Game& game, uint8_t player) override;
     void on_figure_step_end(Game& game, uint8_t player, TileRef placed) override;
     void apply_movement_step(Game& game, const MovementOffer& offer, size_t choice) override;
+    void apply_decision(Game& game, const Decision& decision, std::optional<size_t> choice) override;
+    bool wants_feature_completed() const override { return any_has(CK_HOOK_FEATURE_COMPLETED); }
+    void on_feature_completed(Game& game, uint8_t player, const ScoredFeatureInfo& feature) override;
     void on_final_scoring(Game& game) override;
 
     // The GameState bytes for `game`, from the cache when nothing changed

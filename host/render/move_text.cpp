@@ -23,6 +23,10 @@ std::string move_text(const Game& game, const Move& m) {
         case MoveType::MoveNeutralFigure:
             return game.player(m.player).name + " moved " + game.neutral_figure_kinds()[m.neutral_figure].label +
                    " to " + format_tile_ref(m.target.at);
+        case MoveType::Decision:
+            return game.player(m.player).name +
+                   (m.decision_index ? " chose \"" + m.decision_option.label + "\"" : " passed") + " (" +
+                   m.decision_key + ")";
         case MoveType::Pass: return "no figure";
         case MoveType::Commit: return "";
     }

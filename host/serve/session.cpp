@@ -101,6 +101,11 @@ Json option_json(const SessionOption& o) {
             j["figure"] = t.figure_kind;
             if (t.location != 0) j["location"] = host::format_location(t.location);
             break;
+        case Kind::Decision:  // an expansion's choice, in its words, on the board where it points
+            j["decision"] = t.decision;
+            if (t.placed_at) j.update(tile_ref_json(t.at));
+            break;
+        case Kind::DecisionPass: j["decision"] = t.decision; break;
         case Kind::Draw:
         case Kind::Pass: break;
     }
@@ -114,7 +119,7 @@ Json last_move_json(const Game& g) {
     const std::optional<host::render::LastTurn> last = host::render::last_turn(g);
     if (!last) return nullptr;
     Json tiles = Json::array(), figures = Json::array(), tokens = Json::array(), neutral = Json::array(),
-         returned = Json::array(), sent_home = Json::array();
+         returned = Json::array(), sent_home = Json::array(), decisions = Json::array();
     bool passed = false;
     const auto figure_id = [&](host::MeepleId m) {
         return m.kind < g.figure_kinds().size() ? g.figure_kinds()[m.kind].id : std::string();
@@ -176,6 +181,14 @@ Json last_move_json(const Game& g) {
                 neutral.push_back(t);
                 break;
             }
+            case MoveType::Decision: {  // in the expansion's words, with the place it names if any
+                Json d = {{"player", m.player}, {"text", host::render::move_text(g, m)}};
+                const host::DecisionTarget target = m.decision_option.target;
+                if (m.decision_index && target != host::DecisionTarget::None && target != host::DecisionTarget::Figure)
+                    d.update(tile_ref_json(m.decision_option.at));
+                decisions.push_back(d);
+                break;
+            }
             case MoveType::Pass: passed = true; break;
             case MoveType::Commit: break;
         }
@@ -204,7 +217,8 @@ Json last_move_json(const Game& g) {
                               {"feature", e.kind ? Json(std::string(host::feature_kind_name(*e.kind))) : Json(nullptr)}});
     return {{"turn", last->turn},     {"seat", last->player},    {"tiles", tiles},       {"figures", figures},
             {"tokens", tokens},       {"neutral", neutral},      {"returned", returned}, {"sent_home", sent_home},
-            {"passed", passed},       {"points", points},        {"went_home", went_home}};
+            {"passed", passed},       {"points", points},        {"went_home", went_home},
+            {"decisions", decisions}};
 }
 
 }  // namespace
@@ -408,9 +422,12 @@ Json GameSession::state(int viewer) const {
     j["phase"] = g.is_over() ? "over"
                  : g.phase() == Phase::ActionPhase ? "figure"
                  : g.phase() == Phase::MovementPhase ? "movement"
+                 : g.phase() == Phase::DecisionPhase ? "decision"
                  : g.awaiting_tile_choice()         ? "tile-step"
                                                     : "tile";
     j["active"] = g.is_over() ? -1 : g.deciding_player();
+    if (g.phase() == Phase::DecisionPhase && g.decision())  // what is being decided, in the expansion's words
+        j["decision"] = {{"key", g.decision()->key}, {"label", g.decision()->label}, {"player", g.decision()->player}};
     j["finished"] = g.is_over();
     j["seat"] = viewer;
     j["tiles_left"] = g.tiles_left();

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include "core/utf8.hpp"
+
 namespace ck::serve {
 
-// Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or
-// code points past U+10FFFF).
-bool valid_utf8(std::string_view text);
+using host::valid_utf8;  // core/utf8.hpp
 
 // Why `name` cannot be a player's name ("" when it can): 1 to 64 bytes of
 // UTF-8 without control characters, from the form and imported files alike.

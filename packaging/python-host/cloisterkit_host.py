@@ -30,8 +30,8 @@ import types
 from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
-# Constants of abi/cloisterkit/plugin.h (ABI 1.1). This host speaks ABI major
-# 1, minors 0..1, and schema revisions 3..7. It does not implement revision
+# Constants of abi/cloisterkit/plugin.h (ABI 1.3). This host speaks ABI major
+# 1, minors 0..3, and schema revisions 3..8. It does not implement revision
 # 5's declared hand play (optional for hosts): it plays hand tiles through
 # TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
 # sends the tile contents (modules then see TileContents::known() false) nor
@@ -39,12 +39,14 @@ from dataclasses import dataclass, field
 # it deals no deck tile sets and reports no segment attributes, so it
 # refuses an expansion that declares either (Inns & Cathedrals) rather than
 # play it without its tiles or its inns; likewise one that declares a start
-# tile of its own (revision 7: The Wind Roses).
+# tile of its own (revision 7: The Wind Roses), and one whose expansion
+# implements APPLY_DECISION or FEATURE_COMPLETED (ABI 1.3, revision 8),
+# since it plays no decision phase and calls no completion hook.
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
-CK_ABI_MINOR = 2
-CK_SCHEMA_REVISION = 7
+CK_ABI_MINOR = 3
+CK_SCHEMA_REVISION = 8
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -86,12 +88,15 @@ CK_HOOK_APPLY_TILE_STEP_OPTION = 11
 CK_HOOK_TURN_START = 12
 CK_HOOK_FIGURE_STEP_END = 13
 CK_HOOK_APPLY_MOVEMENT_STEP = 14
-CK_HOOK_COUNT = 15
+CK_HOOK_APPLY_DECISION = 15
+CK_HOOK_FEATURE_COMPLETED = 16
+CK_HOOK_COUNT = 17
 
 HOOK_NAMES = [
     "GAME_START", "TILE_STEP_OPTIONS", "PLACEMENT_CHECK", "TILE_PLACED", "FIGURE_OPTIONS",
     "APPLY_FIGURE_ACTION", "FEATURE_SCORING", "BONUS_POINTS", "TURN_END", "GAME_END_CHECK",
     "FINAL_SCORING", "APPLY_TILE_STEP_OPTION", "TURN_START", "FIGURE_STEP_END", "APPLY_MOVEMENT_STEP",
+    "APPLY_DECISION", "FEATURE_COMPLETED",
 ]
 
 CK_LOG_TRACE, CK_LOG_DEBUG, CK_LOG_INFO, CK_LOG_WARN, CK_LOG_ERROR, CK_LOG_CRITICAL, CK_LOG_OFF = range(7)
@@ -552,6 +557,10 @@ class PluginModule:
                                                      ("tile markers", "tile_markers"),
                                                      ("held-back tiles", "held_back_tiles"),
                                                      ("start tiles", "start_tiles")) if e.manifest[key]]
+                if e.hooks & (1 << CK_HOOK_APPLY_DECISION):
+                    unplayable.append("decisions (APPLY_DECISION)")
+                if e.hooks & (1 << CK_HOOK_FEATURE_COMPLETED):
+                    unplayable.append("completion (FEATURE_COMPLETED)")
                 if unplayable:
                     raise ModuleLoadError(self.path, "%s declares %s (schema revision 6 or later), which this example host does "
                                           "not implement; play it in the reference host" % (e.id, " and ".join(unplayable)))
@@ -745,6 +754,11 @@ ALLOWED_EFFECTS = {
     CK_HOOK_TURN_START: ("AddPoints", "SetExpansionData"),
     CK_HOOK_FIGURE_STEP_END: ("SetExpansionData", "AddPoints"),
     CK_HOOK_APPLY_MOVEMENT_STEP: ("SetExpansionData", "AddPoints"),
+    # Decisions (ABI 1.3): modules that offer them are refused at load.
+    CK_HOOK_APPLY_DECISION: ("SetExpansionData", "AddPoints"),
+    # This example host does not call FEATURE_COMPLETED: it refuses modules
+    # that implement it at load.
+    CK_HOOK_FEATURE_COMPLETED: ("AddPoints", "GiveTokens", "SetExpansionData"),
 }
 
 

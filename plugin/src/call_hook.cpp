@@ -22,6 +22,7 @@ constexpr fb::HookArgs kArgsOfHook[] = {
     fb::HookArgs::FeatureScoringArgs,  fb::HookArgs::BonusPointsArgs,     fb::HookArgs::TurnEndArgs,
     fb::HookArgs::GameEndCheckArgs,    fb::HookArgs::FinalScoringArgs,    fb::HookArgs::ApplyTileStepOptionArgs,
     fb::HookArgs::TurnStartArgs,       fb::HookArgs::FigureStepEndArgs,   fb::HookArgs::MovementStepArgs,
+    fb::HookArgs::ApplyDecisionArgs,   fb::HookArgs::FeatureCompletedArgs,
 };
 static_assert(sizeof(kArgsOfHook) / sizeof(kArgsOfHook[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its argument table here");
@@ -81,8 +82,14 @@ const char* missing_field(const fb::HookRequest& r, ck_hook_id hook) {
             if (a->figure() == nullptr) return "figure";
             return a->target() == nullptr ? "target" : nullptr;
         }
+        case CK_HOOK_APPLY_DECISION: {
+            const fb::ApplyDecisionArgs* a = r.args_as_ApplyDecisionArgs();
+            if (a->key() == nullptr) return "key";
+            return !a->passed() && a->option() == nullptr ? "option" : nullptr;
+        }
         case CK_HOOK_FEATURE_SCORING: return missing_field(r.args_as_FeatureScoringArgs()->feature());
         case CK_HOOK_BONUS_POINTS: return missing_field(r.args_as_BonusPointsArgs()->feature());
+        case CK_HOOK_FEATURE_COMPLETED: return missing_field(r.args_as_FeatureCompletedArgs()->feature());
         default: return nullptr;
     }
 }
@@ -105,6 +112,8 @@ void dispatch(const Expansion& e, ck_hook_id hook, const HookContext& c, const f
         case CK_HOOK_TURN_START: return e.on_turn_start(c, *r.args_as_TurnStartArgs(), fx);
         case CK_HOOK_FIGURE_STEP_END: return e.on_figure_step_end(c, *r.args_as_FigureStepEndArgs(), fx);
         case CK_HOOK_APPLY_MOVEMENT_STEP: return e.apply_movement_step(c, *r.args_as_MovementStepArgs(), fx);
+        case CK_HOOK_APPLY_DECISION: return e.apply_decision(c, *r.args_as_ApplyDecisionArgs(), fx);
+        case CK_HOOK_FEATURE_COMPLETED: return e.on_feature_completed(c, *r.args_as_FeatureCompletedArgs(), fx);
         default: throw StatusError(CK_E_UNSUPPORTED_HOOK, "hook " + std::to_string(hook) + " has no dispatch");
     }
 }

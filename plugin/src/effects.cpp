@@ -97,6 +97,65 @@ void Effects::offer_movement(std::string_view figure, uint8_t player, const std:
          fb::CreateOfferMovement(builder_, name, player, list, text(builder_, label)).Union());
 }
 
+void Effects::offer_decision(uint8_t player, std::string_view key, std::string_view label,
+                             const std::vector<DecisionChoice>& options, bool may_pass) {
+    std::vector<flatbuffers::Offset<fb::DecisionOption>> built;
+    built.reserve(options.size());
+    for (const DecisionChoice& o : options) {
+        auto o_label = text(builder_, o.label);
+        auto payload = o.payload.empty() ? 0 : builder_.CreateVector(o.payload);
+        auto jcz_type = o.jcz_type.empty() ? 0 : text(builder_, o.jcz_type);
+        auto jcz_payload = o.jcz_payload.empty() ? 0 : text(builder_, o.jcz_payload);
+        built.push_back(fb::CreateDecisionOption(builder_, o_label, o.target, &o.at, o.location, o.figure, o.value,
+                                                 payload, jcz_type, jcz_payload));
+    }
+    auto list = builder_.CreateVector(built);
+    auto k = text(builder_, key);
+    auto l = text(builder_, label);
+    push(fb::Effect::OfferDecision, fb::CreateOfferDecision(builder_, player, k, l, list, may_pass).Union());
+}
+
+DecisionChoice DecisionChoice::none(std::string label, int64_t value) {
+    DecisionChoice c;
+    c.label = std::move(label);
+    c.value = value;
+    return c;
+}
+
+DecisionChoice DecisionChoice::tile(std::string label, const fb::TileRef& at, int64_t value) {
+    DecisionChoice c = none(std::move(label), value);
+    c.target = fb::DecisionTarget::Tile;
+    c.at = at;
+    return c;
+}
+
+DecisionChoice DecisionChoice::location_of(std::string label, const fb::TileRef& at, uint32_t location,
+                                           int64_t value) {
+    DecisionChoice c = tile(std::move(label), at, value);
+    c.target = fb::DecisionTarget::Location;
+    c.location = location;
+    return c;
+}
+
+DecisionChoice DecisionChoice::figure_at(std::string label, uint32_t figure_index, int64_t value) {
+    DecisionChoice c = none(std::move(label), value);
+    c.target = fb::DecisionTarget::Figure;
+    c.figure = figure_index;
+    return c;
+}
+
+DecisionChoice DecisionChoice::space(std::string label, const fb::TileRef& at, int64_t value) {
+    DecisionChoice c = tile(std::move(label), at, value);
+    c.target = fb::DecisionTarget::Space;
+    return c;
+}
+
+DecisionChoice& DecisionChoice::saved_as(std::string type, std::string payload_json) {
+    jcz_type = std::move(type);
+    jcz_payload = std::move(payload_json);
+    return *this;
+}
+
 void Effects::veto_placement(uint32_t candidate, std::string_view reason) {
     push(fb::Effect::VetoPlacement, fb::CreateVetoPlacement(builder_, candidate, text(builder_, reason)).Union());
 }

@@ -15,7 +15,7 @@ constexpr const char* kHookMethodNames[] = {
     "on_game_start",  "tile_step_options", "check_placements", "on_tile_placed",
     "figure_options", "apply_figure_action", "score_feature",  "bonus_points",
     "on_turn_end",    "check_game_end",    "final_scoring",    "apply_tile_step_option",
-    "on_turn_start",  "on_figure_step_end", "apply_movement_step",
+    "on_turn_start",  "on_figure_step_end", "apply_movement_step", "apply_decision", "on_feature_completed",
 };
 static_assert(sizeof(kHookMethodNames) / sizeof(kHookMethodNames[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its method name here");
@@ -77,6 +77,12 @@ void Expansion::on_figure_step_end(const HookContext&, const fb::FigureStepEndAr
 }
 void Expansion::apply_movement_step(const HookContext&, const fb::MovementStepArgs&, Effects&) const {
     not_overridden(CK_HOOK_APPLY_MOVEMENT_STEP);
+}
+void Expansion::apply_decision(const HookContext&, const fb::ApplyDecisionArgs&, Effects&) const {
+    not_overridden(CK_HOOK_APPLY_DECISION);
+}
+void Expansion::on_feature_completed(const HookContext&, const fb::FeatureCompletedArgs&, Effects&) const {
+    not_overridden(CK_HOOK_FEATURE_COMPLETED);
 }
 
 }  // namespace ck::sdk

@@ -493,6 +493,25 @@ fb::HookRequestT movement_step(uint8_t player, const std::string& figure, uint32
     return hook_request(CK_HOOK_APPLY_MOVEMENT_STEP, std::move(a));
 }
 
+fb::HookRequestT apply_decision(uint8_t player, const std::string& key, uint32_t index,
+                                const fb::DecisionOptionT* option, uint32_t step) {
+    fb::ApplyDecisionArgsT a;
+    a.player = player;
+    a.key = key;
+    a.index = index;
+    a.passed = option == nullptr;
+    if (option != nullptr) a.option = std::make_unique<fb::DecisionOptionT>(*option);
+    a.step = step;
+    return hook_request(CK_HOOK_APPLY_DECISION, std::move(a));
+}
+
+fb::HookRequestT feature_completed(uint8_t player, const fb::ScoredFeatureT& feature) {
+    fb::FeatureCompletedArgsT a;
+    a.player = player;
+    a.feature = std::make_unique<fb::ScoredFeatureT>(feature);
+    return hook_request(CK_HOOK_FEATURE_COMPLETED, std::move(a));
+}
+
 fb::HookRequestT game_end_check(uint8_t player) {
     fb::GameEndCheckArgsT a;
     a.player = player;

@@ -89,8 +89,7 @@ py::dict option_dict(const PyOption& o) {
     d["kind"] = std::string(host::turn_option_kind_name(t.kind));
     d["label"] = t.label;
     if (t.kind == Kind::HandTile || t.kind == Kind::Tile) d["tile"] = t.tile;
-    if (t.kind == Kind::Tile || t.kind == Kind::Figure || t.kind == Kind::Building || t.kind == Kind::Return ||
-        t.kind == Kind::Move) {
+    if (t.on_board()) {
         d["x"] = t.at.pos.x;
         d["y"] = t.at.pos.y;
         d["corner"] = corner_or_none(t.at.corner);
@@ -108,6 +107,7 @@ py::dict option_dict(const PyOption& o) {
     }
     if (t.kind == Kind::Return) d["meeple"] = t.meeple;
     if (t.kind == Kind::Move) d["figure"] = t.figure_kind;  // the neutral figure ("dragon")
+    if (t.kind == Kind::Decision || t.kind == Kind::DecisionPass) d["decision"] = t.decision;  // its key
     return d;
 }
 
@@ -179,8 +179,7 @@ py::array_t<int32_t> option_array(const PyGame& pg) {
     using Kind = host::TurnOption::Kind;
     for (size_t i = 0; i < options.size(); ++i) {
         const host::TurnOption& o = options[i];
-        const bool placed_somewhere = o.kind == Kind::Tile || o.kind == Kind::Figure || o.kind == Kind::Building ||
-                                      o.kind == Kind::Return || o.kind == Kind::Move;
+        const bool placed_somewhere = o.on_board();
         int32_t tile = -1;
         if (o.kind == Kind::Tile && g.drawn_tile()) tile = *g.drawn_tile();
         if (o.kind == Kind::HandTile) tile = g.tile_step_options().at(o.index).tile_type;

@@ -36,7 +36,8 @@ const char* const kHookNames[CK_HOOK_COUNT] = {
     "game_start",      "tile_step_options", "placement_check", "tile_placed",
     "figure_options",  "apply_figure_action", "feature_scoring", "bonus_points",
     "turn_end",        "game_end_check",    "final_scoring",   "apply_tile_step_option",
-    "turn_start",      "figure_step_end",   "apply_movement_step"};
+    "turn_start",      "figure_step_end",   "apply_movement_step", "apply_decision",
+    "feature_completed"};
 
 fb::HookRequestT request_for(ck_hook_id hook, const host::Game& g) {
     const uint8_t player = g.active_player();
@@ -166,6 +167,30 @@ fb::HookRequestT request_for(ck_hook_id hook, const host::Game& g) {
             r.args.Set(std::move(a));
             break;
         }
+        case CK_HOOK_FEATURE_COMPLETED: {
+            fb::FeatureCompletedArgsT a;
+            a.player = player;
+            a.feature = std::make_unique<fb::ScoredFeatureT>();
+            a.feature->kind = fb::FeatureKind::Road;
+            a.feature->completed = true;
+            a.feature->parts.push_back(at);
+            a.feature->name = "road";
+            r.args.Set(std::move(a));
+            break;
+        }
+        case CK_HOOK_APPLY_DECISION: {
+            fb::ApplyDecisionArgsT a;
+            a.player = player;
+            a.key = "tribute";
+            a.step = 1;
+            a.option = std::make_unique<fb::DecisionOptionT>();
+            a.option->label = "take 2 points";
+            a.option->target = fb::DecisionTarget::Tile;
+            a.option->at = std::make_unique<fb::TileRef>(at);
+            a.option->value = 2;
+            r.args.Set(std::move(a));
+            break;
+        }
     }
     return r;
 }
@@ -224,6 +249,33 @@ void write_hand_made(const fs::path& dir) {
     remove.tile_type = 3;
     add_effect(hand, remove);
     write(CK_HOOK_TILE_PLACED, hand, "tile_placed-hand");
+    // A decision with one option of each target (schema revision 8), as
+    // TILE_PLACED and as the next of a chain.
+    fb::HookResponseT decision;
+    fb::OfferDecisionT d;
+    d.player = 1;
+    d.key = "shepherd";
+    d.label = "expand or score";
+    d.may_pass = true;
+    for (const fb::DecisionTarget target : {fb::DecisionTarget::None, fb::DecisionTarget::Tile,
+                                            fb::DecisionTarget::Location, fb::DecisionTarget::Figure,
+                                            fb::DecisionTarget::Space}) {
+        auto o = std::make_unique<fb::DecisionOptionT>();
+        o->label = "option " + std::to_string(static_cast<int>(target));
+        o->target = target;
+        o->at = std::make_unique<fb::TileRef>(0, 0, fb::Corner::None);
+        o->location = target == fb::DecisionTarget::Location ? 1u : 0u;
+        o->value = 3;
+        o->payload = {1, 2};
+        if (target == fb::DecisionTarget::Space) {
+            o->jcz_type = "FLOCK_EXPAND_OR_SCORE";
+            o->jcz_payload = R"({"flock": "EXPAND"})";
+        }
+        d.options.push_back(std::move(o));
+    }
+    add_effect(decision, d);
+    write(CK_HOOK_TILE_PLACED, decision, "tile_placed-decision");
+    write(CK_HOOK_APPLY_DECISION, decision, "apply_decision-decision");
 }
 
 // A GameState with one more ExpansionData table (expansion 0, 4 bytes).

@@ -41,7 +41,8 @@ std::string move_text(const Move& m) {
                 << m.option.at.pos.y << ')';
             break;
         case MoveType::Commit: out << ' ' << m.random; break;
-        case MoveType::MoveNeutralFigure:  // no neutral figure in these games
+        case MoveType::MoveNeutralFigure:  // no neutral figure or decision in these games
+        case MoveType::Decision:
         case MoveType::Pass: break;
     }
     return out.str();

@@ -433,7 +433,8 @@ function render(s, svg) {
   }
   const choiceButtons = s.options.filter((o) => o.kind !== "tile" && o.kind !== "hand-tile").map((o) =>
     el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => play(o.id) }, optionText(o, s)));
-  const stepTitle = { figure: "Figure step", movement: "Movement: your step" }[s.phase] || "Tile step";
+  const stepTitle = { figure: "Figure step", movement: "Movement: your step",
+    decision: s.decision ? labelWords(s.decision.label || s.decision.key) : "Your choice" }[s.phase] || "Tile step";
   if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, stepTitle),
     el("div", { class: "choices" }, choiceButtons),
     s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board.") : null));
@@ -561,6 +562,8 @@ function optionText(o, s) {
     case "return": return "take back your " + String(o.meeple).replace(/^\d+\.([a-z-]+)\.\d+$/, "$1").replace(/-/g, " ") + " from the " + String(o.feature).toLowerCase() + " " + at(o);
     case "tile": return "place the tile " + at(o) + ", turned " + (o.rotation ? o.rotation + "°" : "as shown");
     case "move": return "move the " + String(o.figure).replace(/-/g, " ") + " to " + place(o);
+    case "decision-pass": return "Pass";
+    case "decision": return labelWords(o.label) + (o.x !== undefined ? " " + place(o) : "");
     default: return labelWords(o.label);
   }
 }
@@ -600,6 +603,8 @@ function lastMoveText(s) {
   for (const x of steps.values()) if (x.player !== m.seat) clauses.push(name(x.player) + " " + moved(x));
   for (const [p, n] of totals) if (p !== m.seat) clauses.push(name(p) + " scored " + counted(n, "point"));
   clauses.push(...wentHome);
+  // Choices in expansions' decisions, in their words ("Bob chose \"expand the flock\" (shepherd)").
+  for (const d of m.decisions || []) clauses.push(d.text);
   return clauses.join("; ") + ".";
 }
 

@@ -5,6 +5,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,27 @@ inline bool verify_hook_response(const uint8_t* data, size_t size) {
     flatbuffers::Verifier verifier(data, size);
     return verifier.VerifyBuffer<fb::HookResponse>(kHookResponseIdentifier);
 }
+
+// One option of a decision, as a module writes it (DecisionOption in
+// hooks.fbs). The named constructors say what it points at.
+struct DecisionChoice {
+    std::string label;
+    fb::DecisionTarget target = fb::DecisionTarget::None;
+    fb::TileRef at{};
+    uint32_t location = 0;
+    uint32_t figure = 0;
+    int64_t value = 0;
+    std::vector<uint8_t> payload;
+    std::string jcz_type, jcz_payload;  // what a save writes for it ("" : CK_DECISION)
+
+    static DecisionChoice none(std::string label, int64_t value = 0);
+    static DecisionChoice tile(std::string label, const fb::TileRef& at, int64_t value = 0);
+    static DecisionChoice location_of(std::string label, const fb::TileRef& at, uint32_t location, int64_t value = 0);
+    static DecisionChoice figure_at(std::string label, uint32_t figure_index, int64_t value = 0);
+    static DecisionChoice space(std::string label, const fb::TileRef& at, int64_t value = 0);
+    // Saved as JCloisterZone's message `type` with the JSON object `payload`.
+    DecisionChoice& saved_as(std::string type, std::string payload_json);
+};
 
 class Effects {
 public:
@@ -66,6 +88,12 @@ public:
     void offer_figure_placements(const std::vector<fb::TileRef>& tiles, std::string_view reason);
     void offer_movement(std::string_view figure, uint8_t player, const std::vector<fb::MoveTarget>& targets,
                         std::string_view label);
+
+    // Decisions (schema revision 8; docs/abi.md, "Decisions"): `player`
+    // chooses one of `options` (or passes, when `may_pass`), and the host
+    // calls this expansion's APPLY_DECISION with the choice.
+    void offer_decision(uint8_t player, std::string_view key, std::string_view label,
+                        const std::vector<DecisionChoice>& options, bool may_pass = false);
 
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }

@@ -231,6 +231,12 @@ public:
     virtual void on_turn_start(const HookContext&, const fb::TurnStartArgs&, Effects&) const;
     virtual void on_figure_step_end(const HookContext&, const fb::FigureStepEndArgs&, Effects&) const;
     virtual void apply_movement_step(const HookContext&, const fb::MovementStepArgs&, Effects&) const;
+    // Decisions (ABI 1.3, schema revision 8): the option a player chose in
+    // a decision this expansion offered (Effects::offer_decision).
+    virtual void apply_decision(const HookContext&, const fb::ApplyDecisionArgs&, Effects&) const;
+    // A feature was completed this turn, occupied or not (ABI 1.3, schema
+    // revision 8): after the turn's scoring, before figures go home.
+    virtual void on_feature_completed(const HookContext&, const fb::FeatureCompletedArgs&, Effects&) const;
 
     // The hooks this object's class overrides, when it was made with
     // make_expansion<T>(); nullopt for one made otherwise. The SDK refuses
@@ -268,6 +274,8 @@ constexpr uint64_t hooks_overridden_by() {
     CK_SDK_OVERRIDDEN(CK_HOOK_TURN_START, on_turn_start)
     CK_SDK_OVERRIDDEN(CK_HOOK_FIGURE_STEP_END, on_figure_step_end)
     CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_MOVEMENT_STEP, apply_movement_step)
+    CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_DECISION, apply_decision)
+    CK_SDK_OVERRIDDEN(CK_HOOK_FEATURE_COMPLETED, on_feature_completed)
 #undef CK_SDK_OVERRIDDEN
     return mask;
 }

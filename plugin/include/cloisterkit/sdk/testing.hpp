@@ -216,5 +216,10 @@ fb::HookRequestT turn_start(uint8_t player);
 fb::HookRequestT figure_step_end(uint8_t player, fb::TileRef placed);
 fb::HookRequestT movement_step(uint8_t player, const std::string& figure, uint32_t step, fb::TileRef target,
                                uint32_t location = 0);
+// Decisions (ABI 1.3, schema revision 8): `player` chose `option` (index
+// `index`) of decision `key`, or passed when `option` is null.
+fb::HookRequestT apply_decision(uint8_t player, const std::string& key, uint32_t index,
+                                const fb::DecisionOptionT* option, uint32_t step = 1);
+fb::HookRequestT feature_completed(uint8_t player, const fb::ScoredFeatureT& feature);
 
 }  // namespace ck::sdk::testing

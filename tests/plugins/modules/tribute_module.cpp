@@ -1,0 +1,167 @@
+// "Tribute" (fan.tribute), a fan expansion written only to exercise
+// decisions (schema revision 8; docs/abi.md, "Decisions") through the host
+// and the C ABI. Its rules, cited by the tests as TR-n:
+//  TR-1 TILE_PLACED: the active player chooses "take 2 points now" or to
+//       bless one of the placed squares beside the tile just placed (a tile
+//       target, 1 point). The option's payload is one byte the module reads
+//       back: 1 for a blessing, 2 for the points.
+//  TR-2 APPLY_DECISION after a blessing: the next player chooses to accept
+//       1 point or passes (a chain, decided by another player).
+//  TR-3 FIGURE_STEP_END: a player with figures on the board may honour one
+//       of them (a figure target, 1 point) or pass.
+//  TR-4 TURN_END, every fourth turn: the active player marks an empty
+//       space beside the tile placed (a space target, 1 point), saved as a
+//       message of its own, TRIBUTE_MARK {"position": [x, y]}.
+//  TR-5 FEATURE_COMPLETED: whoever completes a road or a city scores 1
+//       point, "completed", whether anyone held it or not; a city held by
+//       nobody gives them 1 more, "unclaimed".
+// Built with TRIBUTE_MISBEHAVING (the module test_tribute_misbehaving), it
+// declares the rule option tribute.misbehave, which makes it break the
+// protocol on purpose: "endless" (the default: every choice offers another,
+// to the same player), "off-board" (a tile target where no tile lies),
+// "no-player" (a decision for player 7), "empty" (no option and no pass).
+// The well-behaved build declares no option (validate plays every value).
+#include <cloisterkit/sdk/module.hpp>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fb = ck::fb;
+namespace sdk = ck::sdk;
+
+#ifdef TRIBUTE_MISBEHAVING
+constexpr bool kMisbehaving = true;
+#else
+constexpr bool kMisbehaving = false;
+#endif
+
+constexpr uint8_t kBlessing = 1, kPoints = 2;
+
+std::string at_text(int x, int y) { return "(" + std::to_string(x) + "," + std::to_string(y) + ")"; }
+
+// What the misbehaving build does wrong ("none" for the well-behaved one).
+std::string_view misbehaviour(const sdk::HookContext& ctx) {
+    return kMisbehaving ? ctx.rule_or("tribute.misbehave", "endless") : std::string_view("none");
+}
+
+class Tribute final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i;
+        i.id = "fan.tribute";
+        i.name = "Tribute";
+        i.version = "0.1.0";
+        i.description = "Decisions for tests: blessings, tributes, honours and marks";
+        i.hooks = sdk::hooks_overridden_by<Tribute>();
+        if (kMisbehaving)
+            i.rule_options = {{"tribute.misbehave", "endless", {"endless", "off-board", "no-player", "empty"},
+                               "break the decision protocol on purpose (tests)"}};
+        return i;
+    }
+
+    // TR-1.
+    void on_tile_placed(const sdk::HookContext& ctx, const fb::TilePlacedArgs& a, sdk::Effects& fx) const override {
+        const fb::TileRef& placed = a.placement()->at();
+        const std::string_view misbehave = misbehaviour(ctx);
+        std::vector<sdk::DecisionChoice> options;
+        options.push_back(sdk::DecisionChoice::none("take 2 points now", 2));
+        options.back().payload = {kPoints};
+        for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+            const fb::TileRef next(static_cast<int16_t>(placed.x() + dx), static_cast<int16_t>(placed.y() + dy),
+                                   fb::Corner::None);
+            if (sdk::find_tile(ctx.state(), next) == nullptr) continue;
+            options.push_back(sdk::DecisionChoice::tile("bless the tile at " + at_text(next.x(), next.y()), next, 1));
+            options.back().payload = {kBlessing};
+        }
+        uint8_t player = a.player();
+        bool may_pass = false;
+        if (misbehave == "off-board")
+            options.push_back(sdk::DecisionChoice::tile("bless nothing", fb::TileRef(99, 99, fb::Corner::None), 1));
+        if (misbehave == "no-player") player = 7;
+        if (misbehave == "empty") options.clear();
+        fx.offer_decision(player, "blessing", "bless a tile or take 2 points", options, may_pass);
+    }
+
+    // TR-3.
+    void on_figure_step_end(const sdk::HookContext& ctx, const fb::FigureStepEndArgs& a,
+                            sdk::Effects& fx) const override {
+        const auto* figures = ctx.state().figures();
+        if (figures == nullptr) return;
+        std::vector<sdk::DecisionChoice> options;
+        for (uint32_t i = 0; i < figures->size(); ++i) {
+            const fb::PlacedFigure* f = figures->Get(i);
+            if (f->owner() != a.player()) continue;
+            options.push_back(
+                sdk::DecisionChoice::figure_at("honour your figure at " + at_text(f->at().x(), f->at().y()), i, 1));
+        }
+        if (!options.empty()) fx.offer_decision(a.player(), "honour", "honour one of your figures", options, true);
+    }
+
+    // TR-4.
+    void on_turn_end(const sdk::HookContext& ctx, const fb::TurnEndArgs& a, sdk::Effects& fx) const override {
+        const fb::TurnInfo* turn = ctx.state().turn();
+        if (turn == nullptr || turn->number() % 4 != 0 || !turn->has_placed_tile()) return;
+        const fb::TileRef& placed = turn->placed_tile();
+        std::vector<sdk::DecisionChoice> options;
+        for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+            const int x = placed.x() + dx, y = placed.y() + dy;
+            const fb::TileRef space(static_cast<int16_t>(x), static_cast<int16_t>(y), fb::Corner::None);
+            bool taken = false;
+            for (const fb::PlacedTile* t : *ctx.state().tiles()) taken |= sdk::same_space(t->at(), space);
+            if (taken) continue;
+            options.push_back(sdk::DecisionChoice::space("mark the space " + at_text(x, y), space, 1)
+                                  .saved_as("TRIBUTE_MARK",
+                                            "{\"position\": [" + std::to_string(x) + ", " + std::to_string(y) + "]}"));
+        }
+        if (!options.empty()) fx.offer_decision(a.player(), "mark", "mark an empty space", options);
+    }
+
+    // TR-5.
+    void on_feature_completed(const sdk::HookContext&, const fb::FeatureCompletedArgs& a,
+                              sdk::Effects& fx) const override {
+        const fb::ScoredFeature& f = *a.feature();
+        if (f.kind() != fb::FeatureKind::Road && f.kind() != fb::FeatureKind::City) return;
+        if (!f.completed()) throw std::runtime_error("FEATURE_COMPLETED for a feature that is not completed");
+        fx.add_points(a.player(), 1, "completed");
+        if (f.kind() == fb::FeatureKind::City && f.scorers()->size() == 0) fx.add_points(a.player(), 1, "unclaimed");
+    }
+
+    void apply_decision(const sdk::HookContext& ctx, const fb::ApplyDecisionArgs& a, sdk::Effects& fx) const override {
+        const std::string_view key = sdk::as_view(a.key());
+        if (misbehaviour(ctx) == "endless") {  // never lets the player go
+            fx.offer_decision(a.player(), key, "again", {sdk::DecisionChoice::none("again")});
+            return;
+        }
+        if (a.passed()) return;
+        const fb::DecisionOption& o = *a.option();
+        if (key == "blessing") {
+            if (o.payload() == nullptr || o.payload()->size() != 1) throw std::runtime_error("the payload came back changed");
+            fx.add_points(a.player(), static_cast<int32_t>(o.value()), o.payload()->Get(0) == kPoints ? "tribute" : "blessing");
+            if (o.payload()->Get(0) == kBlessing) {  // TR-2
+                const auto next = static_cast<uint8_t>((a.player() + 1) % ctx.player_count());
+                fx.offer_decision(next, "tribute", "accept a tribute of 1 point?",
+                                  {sdk::DecisionChoice::none("accept 1 point", 1)}, true);
+            }
+        } else if (key == "tribute") {
+            fx.add_points(a.player(), static_cast<int32_t>(o.value()), "tribute.accepted");
+        } else if (key == "honour") {
+            fx.add_points(a.player(), 1, "honour");
+        } else if (key == "mark") {
+            fx.add_points(a.player(), 1, "mark");
+        } else {
+            throw std::runtime_error("no decision '" + std::string(key) + "'");
+        }
+    }
+};
+
+sdk::ExpansionList make_expansions() {
+    sdk::ExpansionList list;
+    list.push_back(sdk::make_expansion<Tribute>());
+    return list;
+}
+
+}  // namespace
+
+CK_SDK_DEFINE_MODULE("fan-tribute", "0.1.0", make_expansions)
