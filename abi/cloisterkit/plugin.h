@@ -60,7 +60,8 @@ extern "C" {
  *   (DeckTileSetDecl.enabled_by_save).
  * 8 (release 1.4.0, unreleased): decisions (OfferDecision, ApplyDecisionArgs,
  *   DecisionOption, Phase.DecisionPhase) and the hook APPLY_DECISION; the
- *   hook FEATURE_COMPLETED (FeatureCompletedArgs). */
+ *   hook FEATURE_COMPLETED (FeatureCompletedArgs); the figure primitives
+ *   PlaceFigure and MoveFigure. */
 #define CK_SCHEMA_REVISION 8
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host

@@ -476,6 +476,17 @@ public:
     int return_figures(TileRef at, Location location, const std::string& by = {});
     // Opens (or continues) a movement: MovementPhase once the hook returns.
     void offer_movement(MovementOffer offer);
+    // Figure primitives (PlaceFigure, MoveFigure; game_figure_primitives.cpp):
+    // a figure of `kind` from `player`'s supply (the lowest number), or
+    // figure i of figures(), onto segment `location` of the placed tile at
+    // `at`. Throws HostError (Plugin) where figure_target_problem says why.
+    void place_figure(uint8_t player, uint8_t kind, TileRef at, Location location, bool allow_occupied);
+    void move_figure(size_t figure, TileRef at, Location location, bool allow_occupied);
+    // Why a figure of `kind` cannot go to that segment ("" when it can): no
+    // such kind, tile or segment, a feature the kind may not stand on, or
+    // one that has a figure (besides `moving`) unless `allow_occupied`.
+    std::string figure_target_problem(uint8_t kind, TileRef at, Location location, bool allow_occupied,
+                                      const PlacedFigure* moving) const;
 
 private:
     static uint64_t next_state_version();

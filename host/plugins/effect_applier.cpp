@@ -26,6 +26,9 @@ constexpr size_t kMaxTileStepOptions = 1000;
 constexpr size_t kMaxListedTiles = 100000;
 
 constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
+// Revision 8: the figure primitives, allowed wherever a turn's stage may
+// move figures (not while a feature is being scored).
+constexpr uint32_t kFigurePrimitives = bit(fb::Effect::PlaceFigure) | bit(fb::Effect::MoveFigure);
 
 // Allowed effect types per hook, indexed by hook id.
 constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
@@ -35,18 +38,19 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* PLACEMENT_CHECK */ bit(fb::Effect::VetoPlacement),
     /* TILE_PLACED */ bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::AddHandTile) |
         bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
-        bit(fb::Effect::OfferDecision),
+        bit(fb::Effect::OfferDecision) | kFigurePrimitives,
     /* FIGURE_OPTIONS */ bit(fb::Effect::OfferFigureOption) | bit(fb::Effect::ForbidFigurePlacement) |
         bit(fb::Effect::OfferFigurePlacements),
     /* APPLY_FIGURE_ACTION */ bit(fb::Effect::PlaceToken) | bit(fb::Effect::ConsumeFigureAction) |
         bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) |
-        bit(fb::Effect::ReturnFigures),
+        bit(fb::Effect::ReturnFigures) | kFigurePrimitives,
     /* FEATURE_SCORING */ bit(fb::Effect::AdjustFeaturePoints),
     // AddPoints (1.3.0): points to a player besides the feature's scorers (the fairy's).
     /* BONUS_POINTS */ bit(fb::Effect::AdjustFeaturePoints) | bit(fb::Effect::AddPoints),
     /* TURN_END */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
         bit(fb::Effect::AddHandTile) | bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::OfferMovement) |
-        bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) | bit(fb::Effect::OfferDecision),
+        bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) | bit(fb::Effect::OfferDecision) |
+        kFigurePrimitives,
     /* GAME_END_CHECK */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
         bit(fb::Effect::OfferDecision),
     /* FINAL_SCORING */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
@@ -54,16 +58,16 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* TURN_START */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
     /* FIGURE_STEP_END */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
         bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
-        bit(fb::Effect::OfferDecision),
+        bit(fb::Effect::OfferDecision) | kFigurePrimitives,
     /* APPLY_MOVEMENT_STEP */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
         bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
     // Revision 8 (1.4.0): what a decision's choice may do, and the next decision.
     /* APPLY_DECISION */ bit(fb::Effect::OfferDecision) | bit(fb::Effect::SetExpansionData) |
         bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) | bit(fb::Effect::AddHandTile) |
         bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
-        bit(fb::Effect::EndGame),
+        bit(fb::Effect::EndGame) | kFigurePrimitives,
     /* FEATURE_COMPLETED */ bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) |
-        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures),
+        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures) | kFigurePrimitives,
 };
 
 std::string_view view(const flatbuffers::String* s) { return s ? std::string_view(s->c_str(), s->size()) : std::string_view(); }
@@ -124,6 +128,7 @@ void EffectChecker::begin(const Game& game, ck_hook_id hook, size_t candidates) 
     hand_tile_played_ = false;
     movement_offered_ = false;
     decision_offered_ = false;
+    figure_deltas_.clear();
     tile_step_options_ = 0;
 }
 
@@ -155,6 +160,8 @@ std::string EffectChecker::check(const fb::HookResponse& response, std::string_v
     expansion_id_ = expansion_id;
     movement_offered_ = false;
     decision_offered_ = false;
+    figures_returned_ = false;
+    occupied_now_.clear();
     if (response.effects() == nullptr) return {};
     for (flatbuffers::uoffset_t i = 0; i < response.effects()->size(); ++i) {
         const fb::EffectEntry* entry = response.effects()->Get(i);
@@ -249,6 +256,47 @@ std::string EffectChecker::check_decision(const fb::OfferDecision& d) {
         return "the " + std::to_string(kMaxDecisionChain + 1) + "th decision of one chain (" +
                std::to_string(kMaxDecisionChain) + " at most): a decision that never ends";
     return {};
+}
+
+// Records the feature as holding a figure from now on; refuses it, unless
+// `allow_occupied`, when an earlier effect of the response put one there.
+std::string EffectChecker::claim_feature(const fb::TileRef& at, uint32_t location, bool allow_occupied) {
+    const int part = game_->part_at_location(to_host(at), location);
+    const uint32_t root = game_->feature_of(static_cast<uint32_t>(part));
+    const bool claimed = std::find(occupied_now_.begin(), occupied_now_.end(), root) != occupied_now_.end();
+    if (claimed && !allow_occupied) return "an earlier effect of this response put a figure on that feature";
+    if (!claimed) occupied_now_.push_back(root);
+    return {};
+}
+
+std::string EffectChecker::check_place_figure(const fb::PlaceFigure& e) {
+    if (auto why = check_player(e.player()); !why.empty()) return why;
+    if (e.at() == nullptr) return "no tile given";
+    const TileRef at = to_host(*e.at());
+    if (auto why = game_->figure_target_problem(e.kind(), at, e.location(), e.allow_occupied(), nullptr); !why.empty())
+        return why;
+    auto it = std::find_if(figure_deltas_.begin(), figure_deltas_.end(),
+                           [&](const FigureDelta& d) { return d.player == e.player() && d.kind == e.kind(); });
+    if (it == figure_deltas_.end()) it = figure_deltas_.insert(figure_deltas_.end(), {e.player(), e.kind(), 0});
+    const int have = game_->player(e.player()).figures_in_supply(e.kind()) - it->placed;
+    if (have <= 0)
+        return "player " + std::to_string(e.player()) + " has no " + game_->figure_kinds()[e.kind()].name +
+               " left in supply";
+    ++it->placed;
+    return claim_feature(*e.at(), e.location(), e.allow_occupied());
+}
+
+std::string EffectChecker::check_move_figure(const fb::MoveFigure& e) {
+    if (figures_returned_) return "after a ReturnFigures in the same response (the figures' numbers changed)";
+    if (e.figure() >= game_->figures().size())
+        return "figure " + std::to_string(e.figure()) + " does not exist (" + std::to_string(game_->figures().size()) +
+               " on the board)";
+    if (e.at() == nullptr) return "no tile given";
+    const PlacedFigure& f = game_->figures()[e.figure()];
+    if (auto why = game_->figure_target_problem(f.meeple.kind, to_host(*e.at()), e.location(), e.allow_occupied(), &f);
+        !why.empty())
+        return why;
+    return claim_feature(*e.at(), e.location(), e.allow_occupied());
 }
 
 std::string EffectChecker::check_own_neutral_figure(const flatbuffers::String* name) const {
@@ -349,6 +397,7 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
         }
         case fb::Effect::ReturnFigures: {
             const auto* e = entry.effect_as_ReturnFigures();
+            figures_returned_ = true;
             if (auto why = check_tile(e->at(), e->location(), "the"); !why.empty()) return why;
             if (figures_at(*game_, to_host(*e->at()), e->location()) == 0)
                 return "no figure stands at " + ref_text(*e->at()) +
@@ -390,6 +439,8 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
             return {};
         }
         case fb::Effect::OfferDecision: return check_decision(*entry.effect_as_OfferDecision());
+        case fb::Effect::PlaceFigure: return check_place_figure(*entry.effect_as_PlaceFigure());
+        case fb::Effect::MoveFigure: return check_move_figure(*entry.effect_as_MoveFigure());
         case fb::Effect::OfferTileStepOption: {
             const auto* o = entry.effect_as_OfferTileStepOption();
             if (view(o->action()).empty()) return "option has no action";
@@ -525,6 +576,16 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
                 break;
             }
             case fb::Effect::OfferDecision: game->offer_decision(decision_of(*entry->effect_as_OfferDecision(), sink.expansion)); break;
+            case fb::Effect::PlaceFigure: {
+                const auto* e = entry->effect_as_PlaceFigure();
+                game->place_figure(e->player(), e->kind(), to_host(*e->at()), e->location(), e->allow_occupied());
+                break;
+            }
+            case fb::Effect::MoveFigure: {
+                const auto* e = entry->effect_as_MoveFigure();
+                game->move_figure(e->figure(), to_host(*e->at()), e->location(), e->allow_occupied());
+                break;
+            }
             case fb::Effect::OfferTileStepOption: {
                 const auto* o = entry->effect_as_OfferTileStepOption();
                 OptionTexts& texts = *sink.option_texts;

@@ -51,6 +51,11 @@ private:
     // OfferDecision: the player, the texts, every option against the board.
     std::string check_decision(const fb::OfferDecision& decision);
     std::string check_decision_option(const fb::DecisionOption& option) const;
+    // PlaceFigure, MoveFigure: the supply, the target, its occupation
+    // (counting earlier effects of the response).
+    std::string check_place_figure(const fb::PlaceFigure& e);
+    std::string check_move_figure(const fb::MoveFigure& e);
+    std::string claim_feature(const fb::TileRef& at, uint32_t location, bool allow_occupied);
 
     const Game* game_ = nullptr;
     ck_hook_id hook_ = 0;
@@ -70,6 +75,13 @@ private:
     std::string_view expansion_id_;  // of the response being checked
     bool movement_offered_ = false;   // an OfferMovement in this response already
     bool decision_offered_ = false;   // an OfferDecision in this response already
+    bool figures_returned_ = false;   // a ReturnFigures in this response already (MoveFigure after it is refused)
+    struct FigureDelta {
+        uint8_t player, kind;
+        int placed;
+    };
+    std::vector<FigureDelta> figure_deltas_;  // figures PlaceFigure took from supplies in this hook
+    std::vector<uint32_t> occupied_now_;      // features PlaceFigure or MoveFigure filled in this response
     bool hand_tile_played_ = false;
     size_t tile_step_options_ = 0;
 };

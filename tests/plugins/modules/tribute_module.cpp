@@ -15,11 +15,19 @@
 //  TR-5 FEATURE_COMPLETED: whoever completes a road or a city scores 1
 //       point, "completed", whether anyone held it or not; a city held by
 //       nobody gives them 1 more, "unclaimed".
+//  TR-6 TURN_END, every fifth turn, instead of TR-4's mark: a player with a
+//       small follower in supply may post it as a guard on a road or city
+//       segment of the tile just placed where no figure stands (a location
+//       target; PlaceFigure, joining whoever holds the feature), or pass.
+//  TR-7 APPLY_DECISION after a guard is posted: the same player may move
+//       it to another road or city segment of that tile (MoveFigure
+//       of the figure just placed, the last of the state's), or pass.
 // Built with TRIBUTE_MISBEHAVING (the module test_tribute_misbehaving), it
 // declares the rule option tribute.misbehave, which makes it break the
 // protocol on purpose: "endless" (the default: every choice offers another,
 // to the same player), "off-board" (a tile target where no tile lies),
-// "no-player" (a decision for player 7), "empty" (no option and no pass).
+// "no-player" (a decision for player 7), "empty" (no option and no pass),
+// "double-guard" (TR-6 posts two guards on one segment).
 // The well-behaved build declares no option (validate plays every value).
 #include <cloisterkit/sdk/module.hpp>
 
@@ -56,7 +64,7 @@ public:
         i.description = "Decisions for tests: blessings, tributes, honours and marks";
         i.hooks = sdk::hooks_overridden_by<Tribute>();
         if (kMisbehaving)
-            i.rule_options = {{"tribute.misbehave", "endless", {"endless", "off-board", "no-player", "empty"},
+            i.rule_options = {{"tribute.misbehave", "endless", {"endless", "off-board", "no-player", "empty", "double-guard"},
                                "break the decision protocol on purpose (tests)"}};
         return i;
     }
@@ -99,10 +107,36 @@ public:
         if (!options.empty()) fx.offer_decision(a.player(), "honour", "honour one of your figures", options, true);
     }
 
-    // TR-4.
+    // The free road and city segments of the tile at `at`: where a guard may go (TR-6, TR-7).
+    static std::vector<sdk::DecisionChoice> guard_posts(const sdk::HookContext& ctx, const fb::TileRef& at,
+                                                        const std::string& verb, uint32_t except = 0) {
+        std::vector<sdk::DecisionChoice> out;
+        const fb::PlacedTile* tile = sdk::find_tile(ctx.state(), at);
+        if (tile == nullptr) return out;
+        const sdk::TileContents contents = ctx.tile_contents(*tile);
+        for (const fb::TileSegmentInfo& s : contents) {
+            if (s.kind() != fb::FeatureKind::Road && s.kind() != fb::FeatureKind::City) continue;
+            const uint32_t location = contents.board_location(s);
+            bool held = false;
+            for (const fb::PlacedFigure* f : *ctx.state().figures()) held |= sdk::same_tile(f->at(), at) && f->location() == location;
+            if (held || location == except) continue;
+            out.push_back(sdk::DecisionChoice::location_of(verb + " on the " + (s.kind() == fb::FeatureKind::Road ? "road" : "city"),
+                                                           at, location));
+        }
+        return out;
+    }
+
     void on_turn_end(const sdk::HookContext& ctx, const fb::TurnEndArgs& a, sdk::Effects& fx) const override {
         const fb::TurnInfo* turn = ctx.state().turn();
-        if (turn == nullptr || turn->number() % 4 != 0 || !turn->has_placed_tile()) return;
+        if (turn == nullptr || !turn->has_placed_tile()) return;
+        if (turn->number() % 5 == 0) {  // TR-6
+            const fb::PlayerState* me = sdk::find_player(ctx.state(), a.player());
+            if (me == nullptr || me->followers_in_supply() == 0) return;
+            const auto posts = guard_posts(ctx, turn->placed_tile(), "post a guard");
+            if (!posts.empty()) fx.offer_decision(a.player(), "guard", "post a follower as a guard?", posts, true);
+            return;
+        }
+        if (turn->number() % 4 != 0) return;  // TR-4
         const fb::TileRef& placed = turn->placed_tile();
         std::vector<sdk::DecisionChoice> options;
         for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
@@ -150,6 +184,18 @@ public:
             fx.add_points(a.player(), 1, "honour");
         } else if (key == "mark") {
             fx.add_points(a.player(), 1, "mark");
+        } else if (key == "guard") {  // TR-6, then TR-7
+            // The segment's feature may be held from another tile: the guard joins it.
+            fx.place_figure(a.player(), 0, *o.at(), o.location(), true);
+            if (misbehaviour(ctx) == "double-guard") fx.place_figure(a.player(), 0, *o.at(), o.location(), false);
+            const uint32_t figures = ctx.state().figures() == nullptr ? 0 : ctx.state().figures()->size();
+            auto moves = guard_posts(ctx, *o.at(), "move the guard", o.location());
+            if (!moves.empty()) {
+                for (auto& m : moves) m.value = figures;  // the guard's index once placed: after the others
+                fx.offer_decision(a.player(), "guard-move", "move your guard?", moves, true);
+            }
+        } else if (key == "guard-move") {
+            fx.move_figure(static_cast<uint32_t>(o.value()), *o.at(), o.location(), true);
         } else {
             throw std::runtime_error("no decision '" + std::string(key) + "'");
         }

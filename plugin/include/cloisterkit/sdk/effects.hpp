@@ -95,6 +95,14 @@ public:
     void offer_decision(uint8_t player, std::string_view key, std::string_view label,
                         const std::vector<DecisionChoice>& options, bool may_pass = false);
 
+    // Figure primitives (schema revision 8; docs/abi.md, "Figure
+    // primitives"): a figure of `kind` from `player`'s supply onto segment
+    // `location` of the tile at `at`; figure `figure` (its index in the
+    // state's figures) moved there.
+    void place_figure(uint8_t player, uint8_t kind, const fb::TileRef& at, uint32_t location,
+                      bool allow_occupied = false);
+    void move_figure(uint32_t figure, const fb::TileRef& at, uint32_t location, bool allow_occupied = false);
+
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
 
