@@ -29,6 +29,7 @@ bool Game::rest_in_offered_decision(DecisionResume resume) {
     decisions_.offered = false;
     decisions_.open->step = 1;
     decisions_.resume = resume;
+    touch();  // the phase is part of the state hooks see (a state built since the offer is stale)
     phase_ = Phase::DecisionPhase;
     return true;
 }

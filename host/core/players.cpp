@@ -142,16 +142,16 @@ FigureChoice GreedyPlayer::choose_figure(const Game& game) {
 
 size_t GreedyPlayer::choose_movement(const Game& game) { return greediest_movement(game, &rng_); }
 
-size_t greediest_movement(const Game& game, SplitMix64* ties) {
-    const uint8_t me = game.deciding_player();
-    const auto& targets = game.movement()->targets;
+namespace {
+// The index in 0..n-1 whose value_of(i) is highest; ties broken uniformly
+// with `ties` (reservoir sampling), or the first when null.
+template <class ValueOf>
+size_t highest(size_t n, ValueOf value_of, SplitMix64* ties) {
     size_t best = 0;
     int best_value = std::numeric_limits<int>::min();
     uint32_t n_ties = 0;
-    for (size_t i = 0; i < targets.size(); ++i) {
-        int value = 0;
-        for (const PlacedFigure& f : game.figures())
-            if (f.pointer.at.pos == targets[i].at.pos) value += f.meeple.player == me ? -1 : 1;
+    for (size_t i = 0; i < n; ++i) {
+        const int value = value_of(i);
         if (value > best_value) {
             best_value = value;
             best = i;
@@ -162,6 +162,18 @@ size_t greediest_movement(const Game& game, SplitMix64* ties) {
     }
     return best;
 }
+}  // namespace
+
+size_t greediest_movement(const Game& game, SplitMix64* ties) {
+    const uint8_t me = game.deciding_player();
+    const auto& targets = game.movement()->targets;
+    return highest(targets.size(), [&](size_t i) {
+        int value = 0;
+        for (const PlacedFigure& f : game.figures())
+            if (f.pointer.at.pos == targets[i].at.pos) value += f.meeple.player == me ? -1 : 1;
+        return value;
+    }, ties);
+}
 
 size_t greediest_decision(const Game& game, SplitMix64* ties) {
     const uint8_t me = game.deciding_player();
@@ -170,23 +182,12 @@ size_t greediest_decision(const Game& game, SplitMix64* ties) {
     Game base = game;
     base.forget_history();
     std::vector<int> points(game.player_count());
-    size_t best = 0;
-    int best_value = std::numeric_limits<int>::min();
-    uint32_t n_ties = 0;
-    for (size_t i = 0; i < n; ++i) {
+    return highest(n, [&](size_t i) {
         Game trial = base;
         apply_decision_choice(trial, i);
         for (size_t p = 0; p < points.size(); ++p) points[p] = trial.score(static_cast<uint8_t>(p));
-        const int value = advantage(points, me);
-        if (value > best_value) {
-            best_value = value;
-            best = i;
-            n_ties = 1;
-        } else if (value == best_value && ties != nullptr && ties->below(++n_ties) == 0) {
-            best = i;
-        }
-    }
-    return best;
+        return advantage(points, me);
+    }, ties);
 }
 
 std::unique_ptr<PlayerAgent> make_player(std::string_view type, uint64_t seed) {

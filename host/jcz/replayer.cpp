@@ -215,31 +215,22 @@ void Replay::apply(size_t, const ReplayMessage& m) {
         draw_from_message(std::get<PlaceTile>(m.payload));
 
     Game before = *game_;
-    switch (m.type) {
-        case MessageType::PlaceTile: apply_place_tile(std::get<PlaceTile>(m.payload)); break;
-        case MessageType::DeployMeeple:
-            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
-            else apply_deploy_meeple(std::get<DeployMeeple>(m.payload));
-            break;
-        case MessageType::PlaceToken:
-            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
-            else apply_place_token(std::get<PlaceToken>(m.payload));
-            break;
-        case MessageType::ReturnMeeple:
-            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
-            else apply_return_meeple(std::get<ReturnMeeple>(m.payload));
-            break;
-        case MessageType::MoveNeutralFigure:
-            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
-            else apply_move_neutral_figure(std::get<MoveNeutralFigure>(m.payload));
-            break;
-        case MessageType::Decision: apply_decision(m); break;
-        case MessageType::Pass:
-            if (before.phase() == Phase::DecisionPhase) apply_decision(m);
-            else game_->pass();
-            break;
-        case MessageType::Commit: game_->commit(m.random); break;
-        case MessageType::Undo: break;
+    if (before.phase() == Phase::DecisionPhase) {  // a choice, whatever its type (UNDO returned above)
+        apply_decision(m);
+    } else {
+        switch (m.type) {
+            case MessageType::PlaceTile: apply_place_tile(std::get<PlaceTile>(m.payload)); break;
+            case MessageType::DeployMeeple: apply_deploy_meeple(std::get<DeployMeeple>(m.payload)); break;
+            case MessageType::PlaceToken: apply_place_token(std::get<PlaceToken>(m.payload)); break;
+            case MessageType::ReturnMeeple: apply_return_meeple(std::get<ReturnMeeple>(m.payload)); break;
+            case MessageType::MoveNeutralFigure:
+                apply_move_neutral_figure(std::get<MoveNeutralFigure>(m.payload));
+                break;
+            case MessageType::Pass: game_->pass(); break;
+            case MessageType::Commit: game_->commit(m.random); break;
+            case MessageType::Decision:  // refused by phase_accepts outside a decision
+            case MessageType::Undo: break;
+        }
     }
     // The engine keeps a state for UNDO when the message carries no random
     // value (or 5.7 salt) and the same player is still active; otherwise the
