@@ -8,6 +8,7 @@
 
 #include "core/game.hpp"
 #include "core/utf8.hpp"
+#include "decision_tables.hpp"
 #include "core/location_names.hpp"
 #include "core/profile.hpp"
 
@@ -86,20 +87,6 @@ int figures_at(const Game& game, TileRef at, Location location) {
     return n;
 }
 
-DecisionOption decision_option_of(const fb::DecisionOption& o) {
-    DecisionOption out;
-    out.label = std::string(view(o.label()));
-    out.target = static_cast<DecisionTarget>(o.target());
-    if (o.at() != nullptr) out.at = to_host(*o.at());
-    out.location = o.location();
-    out.figure = o.figure();
-    out.value = o.value();
-    if (o.payload() != nullptr) out.payload.assign(o.payload()->begin(), o.payload()->end());
-    out.jcz_type = std::string(view(o.jcz_type()));
-    out.jcz_payload = std::string(view(o.jcz_payload()));
-    return out;
-}
-
 Decision decision_of(const fb::OfferDecision& d, uint32_t expansion) {
     Decision out;
     out.expansion = expansion;
@@ -108,7 +95,7 @@ Decision decision_of(const fb::OfferDecision& d, uint32_t expansion) {
     out.label = std::string(view(d.label()));
     out.may_pass = d.may_pass();
     if (d.options() != nullptr)
-        for (const fb::DecisionOption* o : *d.options()) out.options.push_back(decision_option_of(*o));
+        for (const fb::DecisionOption* o : *d.options()) out.options.push_back(decision_option_from(*o));
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "buffer_check.hpp"
+#include "decision_tables.hpp"
 #include "core/profile.hpp"
 #include "core/game.hpp"
 #include "core/location_names.hpp"
@@ -572,16 +573,7 @@ void PluginHooks::apply_decision(Game& game, const Decision& decision, std::opti
     const RoundTripScope round_trip(CK_HOOK_APPLY_DECISION);
     start_request();
     flatbuffers::Offset<fb::DecisionOption> option;
-    if (choice) {
-        const DecisionOption& o = decision.options.at(*choice);
-        const fb::TileRef at = to_fb(o.at);
-        const auto payload = o.payload.empty() ? 0 : request_.CreateVector(o.payload);
-        const auto jcz_type = o.jcz_type.empty() ? 0 : request_.CreateString(o.jcz_type);
-        const auto jcz_payload = o.jcz_payload.empty() ? 0 : request_.CreateString(o.jcz_payload);
-        option = fb::CreateDecisionOption(request_, request_.CreateString(o.label),
-                                          static_cast<fb::DecisionTarget>(o.target), &at, o.location, o.figure,
-                                          o.value, payload, jcz_type, jcz_payload);
-    }
+    if (choice) option = decision_option_table(request_, decision.options.at(*choice));
     const auto key = request_.CreateString(decision.key);
     const auto args = fb::CreateApplyDecisionArgs(request_, decision.player, key,
                                                   choice ? static_cast<uint32_t>(*choice) : 0, !choice, option,

@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/tile_def.hpp"
+#include "decision_tables.hpp"
 #include <cloisterkit/schemas/game_setup_generated.h>
 
 namespace ck::host {
@@ -215,6 +216,12 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
 
     const auto setup = b.CreateVector(setup_bytes_);
 
+    // The open decision: the offering expansion's index in the game's list
+    // is its index in GameSetup.expansions (both follow the enabled order).
+    flatbuffers::Offset<fb::PendingDecision> pending;
+    if (const auto& d = game.decision(); d && game.phase() == Phase::DecisionPhase)
+        pending = pending_decision_table(b, *d, static_cast<uint16_t>(d->expansion));
+
     const auto placed_this_turn = game.placed_this_turn();
     const fb::TurnInfo turn(game.turn_number(), game.active_player(), static_cast<fb::Phase>(game.phase()),
                             placed_this_turn.has_value(), game.figure_action_taken(),
@@ -235,6 +242,7 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     gs.add_turn(&turn);
     gs.add_tiles_left(game.tiles_left());
     gs.add_neutral_figures(neutral_vec);
+    if (!pending.IsNull()) gs.add_pending_decision(pending);
     b.Finish(gs.Finish(), fb::GameStateIdentifier());
     return ck_bytes{b.GetBufferPointer(), b.GetSize()};
 }

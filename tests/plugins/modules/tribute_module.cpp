@@ -164,6 +164,13 @@ public:
 
     void apply_decision(const sdk::HookContext& ctx, const fb::ApplyDecisionArgs& a, sdk::Effects& fx) const override {
         const std::string_view key = sdk::as_view(a.key());
+        // The state shows the decision being answered (GameState.pending_decision).
+        const fb::PendingDecision* pending = ctx.state().pending_decision();
+        if (pending == nullptr || sdk::as_view(pending->key()) != key || pending->player() != a.player() ||
+            pending->step() != a.step() || ctx.state().turn()->phase() != fb::Phase::DecisionPhase ||
+            (!a.passed() && (pending->options() == nullptr || a.index() >= pending->options()->size() ||
+                             sdk::as_view(pending->options()->Get(a.index())->label()) != sdk::as_view(a.option()->label()))))
+            throw std::runtime_error("the state does not show the decision being answered");
         if (misbehaviour(ctx) == "endless") {  // never lets the player go
             fx.offer_decision(a.player(), key, "again", {sdk::DecisionChoice::none("again")});
             return;
