@@ -135,12 +135,14 @@ private:
 
 // Every tile, figure and token placed, in order: a triangle with its corner
 // (halflings-geometry.md, "Saved games and scenarios").
+// A tile's place: {position: [x, y]} and, for a triangle, its corner.
+nlohmann::ordered_json at(TileRef r) {
+    nlohmann::ordered_json j{{"position", {r.pos.x, r.pos.y}}};
+    if (r.corner != Corner::None) j["corner"] = std::string(corner_name(r.corner));
+    return j;
+}
+
 nlohmann::ordered_json moves_json(const Game& game) {
-    const auto at = [](TileRef r) {
-        nlohmann::ordered_json j{{"position", {r.pos.x, r.pos.y}}};
-        if (r.corner != Corner::None) j["corner"] = std::string(corner_name(r.corner));
-        return j;
-    };
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (const Move& m : game.moves()) {
         nlohmann::ordered_json j{{"turn", m.turn}, {"player", m.player}};
@@ -208,12 +210,19 @@ nlohmann::ordered_json game_json(const Game& game, uint64_t seed, const GameEnvi
     for (const auto& p : game.players()) scores.push_back({{"name", p.name}, {"points", p.score}});
     j["scores"] = scores;
     nlohmann::ordered_json log = nlohmann::ordered_json::array();
+    std::vector<TileRef> parts;
     for (const auto& e : game.score_log()) {
         log.push_back({{"turn", e.turn}, {"player", e.player}, {"points", e.points}, {"name", e.name},
                        {"final", e.final_scoring}, {"breakdown", ck::host::render::score_breakdown(game, e)}});
-        if (e.counts)
+        if (e.counts) {
             log.back()["counts"] = {{"base_points", e.counts->base_points}, {"spaces", e.counts->spaces},
                                     {"tiles", e.counts->tiles}, {"pennants", e.counts->pennants}};
+            // The feature's tiles as the scoring hooks got them (ScoredFeature.parts).
+            game.feature_parts(e.counts->feature, parts);
+            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            for (const TileRef& r : parts) list.push_back(at(r));
+            log.back()["parts"] = list;
+        }
     }
     j["score_entries"] = log;
     j["tiles_placed"] = game.placed_tiles().size();

@@ -362,6 +362,9 @@ public:
     int part_at(const FeaturePointer& p) const;
     // The same for the segment at exactly `location` of the tile at `at`, of any kind.
     int part_at_location(TileRef at, Location location) const;
+    // The distinct tiles carrying a segment of feature `feature`, in the
+    // order scoring hooks get them (ScoredFeature.parts).
+    void feature_parts(uint32_t feature, std::vector<TileRef>& out) const;
 
     // ---- tile step (docs/host.md, "The tile step") ------------------------
     // At the start of the tile step nothing is drawn. When expansions offer

@@ -157,23 +157,17 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
     info.base_points = points;
     info.points = points;
     info.name = name;
-    uint32_t last_tile = Features::kNone;
+    feature_parts(root, info.parts);
     std::array<int, 32> attribute_segments{};
     uint32_t attributes_seen = 0;
-    const bool with_attributes = !segment_attributes_->empty();
-    for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
-        const uint16_t tile = features_.part(p).tile;
-        if (with_attributes) {
+    if (!segment_attributes_->empty())
+        for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
+            const uint16_t tile = features_.part(p).tile;
             const uint32_t bits =
                 (*prepared_->table)[board_.placed(tile).type].segments[features_.part(p).segment].attributes;
             attributes_seen |= bits;
             for (uint32_t b = bits; b != 0; b &= b - 1) ++attribute_segments[static_cast<size_t>(__builtin_ctz(b))];
         }
-        if (tile == last_tile) continue;
-        last_tile = tile;
-        const TileRef r = board_.placed(tile).at;
-        if (std::find(info.parts.begin(), info.parts.end(), r) == info.parts.end()) info.parts.push_back(r);
-    }
     if (detail::is_monastic(t.kind)) {
         const Position c = features_.part(root).pos;
         for (int dy = -1; dy <= 1; ++dy)
@@ -189,6 +183,18 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
     for (size_t a = 0; a < segment_attributes_->size() && attributes_seen != 0; ++a)
         if (attributes_seen & (1u << a)) info.attributes.push_back({&(*segment_attributes_)[a], attribute_segments[a]});
     majority(t.followers, players_.size(), info.scorers);
+}
+
+void Game::feature_parts(uint32_t feature, std::vector<TileRef>& out) const {
+    out.clear();
+    uint32_t last_tile = Features::kNone;
+    for (uint32_t p = features_.totals(features_.find(feature)).head; p != Features::kNone; p = features_.part(p).next) {
+        const uint16_t tile = features_.part(p).tile;
+        if (tile == last_tile) continue;
+        last_tile = tile;
+        const TileRef r = board_.placed(tile).at;
+        if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+    }
 }
 
 int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {

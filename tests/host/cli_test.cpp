@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -113,3 +114,29 @@ TEST(Cli, RuleOptionReachesTheGame) {
 }
 
 }  // namespace
+
+// Each feature's score entry names its tiles as the scoring hooks get them
+// (ScoredFeature.parts), so a host author can compare with this host: tiles
+// of the game, one per distinct tile of a road or city.
+TEST(Cli, PlayJsonGivesEachScoredFeaturesTiles) {
+    const CommandResult r = run("play --seed 11 --json --player-types greedy,random");
+    ASSERT_EQ(r.status, 0) << r.output();
+    const auto j = nlohmann::json::parse(r.out);
+    std::set<std::pair<int, int>> placed{{0, 0}};  // the start tile
+    for (const auto& m : j["moves"])
+        if (m["type"] == "tile") placed.insert({m["at"]["position"][0].get<int>(), m["at"]["position"][1].get<int>()});
+    int checked = 0;
+    for (const auto& e : j["score_entries"]) {
+        if (!e.contains("counts")) continue;
+        ASSERT_TRUE(e.contains("parts")) << e.dump();
+        for (const auto& p : e["parts"])
+            EXPECT_TRUE(placed.count({p["position"][0].get<int>(), p["position"][1].get<int>()})) << e.dump();
+        const std::string name = e["name"];
+        if (name.rfind("road", 0) == 0 || name.rfind("city", 0) == 0) {
+            EXPECT_EQ(e["parts"].size(), e["counts"]["tiles"].get<size_t>()) << e.dump();
+            ++checked;
+        }
+        if (name.rfind("monastery", 0) == 0) EXPECT_EQ(e["parts"].size(), 1u) << e.dump();
+    }
+    EXPECT_GT(checked, 5);
+}
