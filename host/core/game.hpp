@@ -535,7 +535,7 @@ private:
     // The chain of decisions ended: the stage it interrupted goes on.
     void resume_after_decisions();
     // The decision's choice (an option index, or nullopt: passed).
-    void apply_decision_choice(std::optional<size_t> choice);
+    void answer_decision(std::optional<size_t> choice);
     // Held-back draws (JCloisterZone's tile groups): whether tile type `t`
     // may be drawn now; releases the groups a tile just placed unlocks.
     bool drawable(TileTypeId t) const;

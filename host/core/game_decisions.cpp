@@ -40,7 +40,7 @@ void Game::choose_decision(size_t i) {
         throw HostError("decision '" + decisions_.open->key + "' has no option " + std::to_string(i) + " (" +
                             std::to_string(decisions_.open->options.size()) + " offered)",
                         ErrorCategory::IllegalMove);
-    apply_decision_choice(i);
+    answer_decision(i);
 }
 
 void Game::pass_decision() {
@@ -49,10 +49,10 @@ void Game::pass_decision() {
         throw HostError("decision '" + decisions_.open->key + "' may not be passed: choose one of its " +
                             std::to_string(decisions_.open->options.size()) + " options",
                         ErrorCategory::IllegalMove);
-    apply_decision_choice(std::nullopt);
+    answer_decision(std::nullopt);
 }
 
-void Game::apply_decision_choice(std::optional<size_t> choice) {
+void Game::answer_decision(std::optional<size_t> choice) {
     const StageScope profile(ProfileStage::FigureStep);
     const Decision decision = *decisions_.open;  // the hook may replace it with the next one
     decisions_.offered = false;
