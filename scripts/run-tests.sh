@@ -19,17 +19,46 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 failed=()
+# What failed, kept for the end of the run: CI shows only the last part of
+# a long run's output, and a failed test's own output is far above it.
+failures=$(mktemp)
+trap 'rm -f "$failures"' EXIT
+
+# ctest_failures: the tests the last CTest run failed, each with the end
+# of its output (from CTest's own log of that run).
+ctest_failures() {
+  local dir=build/Testing/Temporary
+  [ -s "$dir/LastTestsFailed.log" ] || return 0
+  echo "failed tests:"
+  sed 's/^/  /' "$dir/LastTestsFailed.log"
+  local name
+  while IFS=: read -r _ name; do
+    echo "--- the end of $name's output:"
+    awk -v name="$name" '
+      $0 ~ "^[0-9]+/[0-9]+ Test: " && substr($0, index($0, "Test: ") + 6) == name { on = 1; n = 0; next }
+      on && /^<end of output>/ { on = 0 }
+      on { line[n++ % 40] = $0 }
+      END { for (i = (n > 40 ? n - 40 : 0); i < n; ++i) print line[i % 40] }' "$dir/LastTest.log"
+  done < "$dir/LastTestsFailed.log"
+}
+
 # part NAME COMMAND...: runs one part, timing it.
 part() {
   local name=$1 start=$SECONDS status=0
   shift
   "$@" || status=$?
   echo "run-tests: $name: $((SECONDS - start)) s, $( ((status)) && echo "FAILED (exit status $status)" || echo passed)"
-  ((status == 0)) || failed+=("$name")
+  if ((status)); then
+    failed+=("$name")
+    if [ "$1" = ctest ] || [ "$1" = ordinary ]; then
+      { echo "== $name"; ctest_failures; } >> "$failures"
+    fi
+  fi
 }
 
 # (set -e does not apply inside `part`'s "$@" || ..., hence the &&.)
 ordinary() {
+  rm -f build/Testing/Temporary/LastTestsFailed.log  # a failed build lists no tests
   bash scripts/build.sh && ctest --test-dir build --output-on-failure -j "$(nproc)" -LE '^(reproducible|packaging)$' "$@"
 }
 
@@ -48,6 +77,8 @@ else
 fi
 echo "run-tests: whole run: $SECONDS s"
 if ((${#failed[@]})); then
+  # At most 400 lines: a whole suite failing should not bury the summary.
+  head -n 400 "$failures"
   printf 'run-tests: FAILED: %s\n' "${failed[@]}"
   exit 1
 fi
