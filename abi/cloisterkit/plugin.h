@@ -61,8 +61,10 @@ extern "C" {
  * 8 (release 1.4.0, unreleased): decisions (OfferDecision, ApplyDecisionArgs,
  *   DecisionOption, Phase.DecisionPhase) and the hook APPLY_DECISION; the
  *   hook FEATURE_COMPLETED (FeatureCompletedArgs); the figure primitives
- *   PlaceFigure and MoveFigure. */
-#define CK_SCHEMA_REVISION 8
+ *   PlaceFigure and MoveFigure.
+ * 9 (release 1.4.0, unreleased): values of tile files' attributes the
+ *   expansions declare (TileValueDecl; GameSetup.tile_values). */
+#define CK_SCHEMA_REVISION 9
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from

@@ -108,6 +108,8 @@ void print_expansion(const PluginExpansion& e) {
         std::printf("      start:      %s at (%d,%d) R%d instead of the base game's start tile%s%s\n", t.tile_id.c_str(),
                     t.x, t.y, t.rotation * 90, t.with_expansion.empty() ? "" : (" with " + t.with_expansion).c_str(),
                     t.without_expansion.empty() ? "" : (" without " + t.without_expansion).c_str());
+    for (const auto& v : e.tile_values)
+        std::printf("      value:      %s of <%s> in tile files\n", v.attribute.c_str(), v.element.c_str());
 }
 
 void print_text(const PluginRegistry& registry) {
@@ -188,9 +190,11 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     for (const auto& t : e.start_tiles)
         start.push_back({{"tile_id", t.tile_id}, {"x", t.x}, {"y", t.y}, {"rotation", t.rotation * 90},
                          {"with_expansion", t.with_expansion}, {"without_expansion", t.without_expansion}});
+    nlohmann::json values = nlohmann::json::array();
+    for (const auto& v : e.tile_values) values.push_back({{"element", v.element}, {"attribute", v.attribute}});
     return {{"figure_kinds", figures}, {"segment_attributes", attributes}, {"deck_tile_sets", deck},
             {"neutral_figures", neutral}, {"tile_markers", markers}, {"held_back_tiles", held},
-            {"start_tiles", start},
+            {"start_tiles", start}, {"tile_values", values},
             {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},
             {"short_name", e.short_name()}, {"description", e.description}, {"hooks", hooks},
             {"requires", e.requires_ids}, {"rule_options", options}, {"warnings", warnings}, {"token_kinds", tokens},

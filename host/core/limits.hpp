@@ -24,6 +24,10 @@ inline constexpr std::size_t kMaxTrueAttributes = 8;
 inline constexpr std::size_t kMaxAttributeName = 32;
 // Other child elements kept per <tile> (tile markers, tile_def.hpp).
 inline constexpr std::size_t kMaxTileMarkers = 16;
+// Attribute values kept per <tile> and its children (tile values,
+// tile_def.hpp), and the length of each value.
+inline constexpr std::size_t kMaxTileValues = 32;
+inline constexpr std::size_t kMaxAttributeValue = 64;
 // Tile types in one game, all files together: a tile type is a 16-bit
 // index (TileTypeId) everywhere in the host.
 inline constexpr std::size_t kMaxCatalogTiles = 65'535;

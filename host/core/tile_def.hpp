@@ -42,6 +42,26 @@ struct SegmentAttribute {
 
 enum class TileShape : uint8_t { Square = 0, Triangle = 1 };
 
+// An attribute of a tile file's element that the file's structure does not
+// use (`resource="wine"` on <city>, `wind-rose="NE"` on <tile>, `bonus` on
+// <watchtower>): kept for expansions that declare it (manifest
+// TileValueDecl). `element` is "tile", the feature element's name as the
+// host reads it ("field" for <farm>) or the other element's name.
+struct TileAttributeValue {
+    static constexpr uint8_t kNoSegment = 255;  // <tile> itself or a marker's element
+    uint8_t segment = kNoSegment;               // index in TileDef::segments
+    std::string element;
+    std::string attribute;
+    std::string value;
+};
+
+// A declared tile-file attribute (TileValueDecl): {"city", "resource"}.
+struct TileValueKey {
+    std::string element;
+    std::string attribute;
+    bool operator==(const TileValueKey&) const = default;
+};
+
 struct TileDef {
     std::string id;  // "BA/RCr"
     TileShape shape = TileShape::Square;
@@ -54,6 +74,9 @@ struct TileDef {
     // in document order, once each: what expansions may declare as tile
     // markers. At most limits::kMaxTileMarkers.
     std::vector<std::string> markers;
+    // Attribute values expansions may declare (TileValueDecl), in document
+    // order. At most limits::kMaxTileValues.
+    std::vector<TileAttributeValue> values;
 
     bool has_marker(std::string_view name) const {
         for (const auto& m : markers)

@@ -175,6 +175,7 @@ private:
         const std::string_view shape = node.attribute("shape").as_string("square");
         if (shape == "triangle") tile.shape = TileShape::Triangle;
         else if (shape != "square") fail_tile(node, tile.id, "unknown shape " + in_quotes(shape) + " (square or triangle)");
+        read_values(node, "tile", TileAttributeValue::kNoSegment, {"id", "shape"}, tile);
 
         Location used_sides = 0, used_halves = 0, city_sides = 0;
         for (pugi::xml_node child : node.children()) {
@@ -221,10 +222,16 @@ private:
                 seg.location = loc::I;
             } else {
                 read_marker(child, tile);  // another expansion's element: a marker it may declare
+                read_values(child, name, TileAttributeValue::kNoSegment, {}, tile);
                 continue;
             }
             if (seg.kind != FeatureKind::Field) seg.wagon_move = child.attribute("wagon-move").as_string();
             read_true_attributes(child, tile.id, seg);
+            // The element's structural attributes are the host's; <farm>
+            // and <cloister> read as the field and the monastery they are.
+            if (tile.segments.size() < TileAttributeValue::kNoSegment)
+                read_values(child, kind_element(seg.kind), static_cast<uint8_t>(tile.segments.size()),
+                            {"pennants", "pennant", "city"}, tile);
             tile.segments.push_back(std::move(seg));
         }
 
@@ -246,6 +253,37 @@ private:
             fail_tile(element, tile.id, "element name longer than " + std::to_string(limits::kMaxAttributeName) +
                                             " bytes");
         tile.markers.emplace_back(name);
+    }
+
+    static std::string_view kind_element(FeatureKind kind) {
+        switch (kind) {
+            case FeatureKind::Road: return "road";
+            case FeatureKind::City: return "city";
+            case FeatureKind::Monastery: return "monastery";
+            case FeatureKind::Garden: return "garden";
+            case FeatureKind::Field: break;
+        }
+        return "field";
+    }
+
+    // Every attribute of `element` but the `structural` ones, with its
+    // value, kept for expansions that declare it (TileValueDecl).
+    void read_values(pugi::xml_node element, std::string_view as_element, uint8_t segment,
+                     std::initializer_list<std::string_view> structural, TileDef& tile) const {
+        for (pugi::xml_attribute a : element.attributes()) {
+            const std::string_view name = a.name(), value = a.value();
+            if (std::find(structural.begin(), structural.end(), name) != structural.end()) continue;
+            if (tile.values.size() == limits::kMaxTileValues)
+                fail_tile(element, tile.id, "more than " + std::to_string(limits::kMaxTileValues) +
+                                                " attributes in one <tile> and its elements");
+            if (name.size() > limits::kMaxAttributeName)
+                fail_tile(element, tile.id, "attribute name longer than " +
+                                                std::to_string(limits::kMaxAttributeName) + " bytes");
+            if (value.size() > limits::kMaxAttributeValue)
+                fail_tile(element, tile.id, "attribute " + std::string(name) + "'s value is longer than " +
+                                                std::to_string(limits::kMaxAttributeValue) + " bytes");
+            tile.values.push_back({segment, std::string(as_element), std::string(name), std::string(value)});
+        }
     }
 
     // Attributes set to "true" (<road inn="true">), kept for expansions that

@@ -136,6 +136,8 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* t : *m.start_tiles())
             e.start_tiles.push_back({str(t->tile_id()), t->x(), t->y(), t->rotation(), str(t->with_expansion()),
                                      str(t->without_expansion())});
+    if (m.tile_values() != nullptr)
+        for (const auto* v : *m.tile_values()) e.tile_values.push_back({str(v->element()), str(v->attribute())});
     // A mode this host does not know leaves the hooks to play hand tiles.
     if (const auto* h = m.hand_play(); h != nullptr && h->mode() == fb::HandPlay::InsteadOfDrawing)
         e.hand_play = {true, str(h->action()), str(h->label())};
@@ -207,6 +209,15 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
                    ": x and y must be -1000..1000, the rotation 0..3 quarter turns";
         if (t.with_expansion.size() > limits::kMaxDeclaredText || t.without_expansion.size() > limits::kMaxDeclaredText)
             return "start tile \"" + t.tile_id + "\" has an overlong condition";
+    }
+    if (e.tile_values.size() > 16) return "more than 16 tile values";
+    for (const TileValueKey& v : e.tile_values) {
+        if (!word(v.element) || !word(v.attribute))
+            return "tile value <" + v.element + " " + v.attribute +
+                   ">: the element and the attribute must be names of a-z, 0-9 and - (at most " +
+                   std::to_string(limits::kMaxAttributeName) + " bytes)";
+        if (std::count(e.tile_values.begin(), e.tile_values.end(), v) > 1)
+            return "tile value <" + v.element + " " + v.attribute + "> is declared twice";
     }
     for (const DeckTileSetInfo& d : e.deck_tile_sets) {
         if (d.tile_set.empty() || d.tile_set.size() > limits::kMaxDeclaredText)

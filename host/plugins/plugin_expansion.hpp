@@ -129,6 +129,7 @@ struct PluginExpansion {
     std::vector<TileMarker> tile_markers;
     std::vector<HeldBackTiles> held_back_tiles;
     std::vector<StartTileInfo> start_tiles;  // manifest revision 7, checked at load
+    std::vector<TileValueKey> tile_values;   // manifest revision 9, checked at load
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element

@@ -63,6 +63,12 @@ PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions, HandPla
                 declared_placements_.push_back(ExpansionOption{i, kPlaceTokenAction, t.kind, {}, "place a " + t.name});
         }
     }
+    // Each declared tile value once, whichever expansions declare it.
+    std::vector<TileValueKey> value_keys;
+    for (const PluginExpansion* e : expansions_)
+        for (const TileValueKey& k : e->tile_values)
+            if (std::find(value_keys.begin(), value_keys.end(), k) == value_keys.end()) value_keys.push_back(k);
+    serializer_.set_tile_value_keys(std::move(value_keys));
 }
 
 // ------------------------------------------------------------ hook filters

@@ -38,6 +38,36 @@ std::vector<std::string> neutral_figures_of(const Game& game) {
 
 }  // namespace
 
+void StateSerializer::set_tile_value_keys(std::vector<TileValueKey> keys) {
+    if (keys.size() > kTileItselfMark)
+        throw HostError(std::to_string(keys.size()) + " tile values declared; a game holds at most 255");
+    value_keys_ = std::move(keys);
+    has_setup_ = false;
+}
+
+// The declared values tile type `type` carries, by segment (the tile's own
+// last), appended to `out`; each text once in `texts`.
+static void append_tile_values(const TileDef& tile, uint16_t type, const std::vector<TileValueKey>& keys,
+                        std::vector<fb::TileValue>& out, std::vector<std::string>& texts) {
+    const size_t first = out.size();
+    for (const TileAttributeValue& v : tile.values) {
+        const auto key = std::find_if(keys.begin(), keys.end(), [&](const TileValueKey& k) {
+            return k.element == v.element && k.attribute == v.attribute;
+        });
+        if (key == keys.end()) continue;
+        auto text = std::find(texts.begin(), texts.end(), v.value);
+        if (text == texts.end()) {
+            if (texts.size() > UINT16_MAX)
+                throw HostError("more than 65,536 distinct tile values in one game's tiles");
+            text = texts.insert(texts.end(), v.value);
+        }
+        out.emplace_back(type, v.segment, static_cast<uint8_t>(key - keys.begin()),
+                         static_cast<uint16_t>(text - texts.begin()));
+    }
+    std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                     [](const fb::TileValue& a, const fb::TileValue& b) { return a.segment() < b.segment(); });
+}
+
 bool StateSerializer::setup_matches(const Game& game, const std::vector<std::string>& token_kinds) {
     if (!has_setup_) return false;
     // A game (or a copy of it) seen before: its constants cannot have changed.
@@ -74,6 +104,8 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
     tile_segments_.clear();
     tile_shapes_.clear();
     tile_marks_.clear();
+    tile_values_.clear();
+    value_texts_.clear();
     const size_t markers = game.tile_markers().size();
     const auto mark_index = [&](std::string_view name, size_t from) -> int {
         for (size_t m = from; m < key_.mark_names.size(); ++m)
@@ -87,6 +119,7 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
         tile_shapes_.push_back(static_cast<fb::TileShape>(tile.shape));
         for (const Segment& seg : tile.segments)
             tile_segments_.emplace_back(seg.location, type, static_cast<fb::FeatureKind>(seg.kind), seg.pennants);
+        if (!value_keys_.empty()) append_tile_values(tile, type, value_keys_, tile_values_, value_texts_);
         for (size_t m = 0; m < markers; ++m)
             if (tile.has_marker(key_.mark_names[m])) tile_marks_.emplace_back(type, kTileItselfMark, static_cast<uint8_t>(m));
         for (size_t j = 0; j < tile.segments.size() && j < kTileItselfMark; ++j)
@@ -115,11 +148,24 @@ void StateSerializer::write_setup_bytes() {
                                                       static_cast<uint16_t>(expansion - key_.expansions.begin()),
                                                       b.CreateString(key_.neutral_figures[i + 2])));
     }
+    // Revision 9: absent when no expansion declares a tile value.
+    flatbuffers::Offset<flatbuffers::Vector<const fb::TileValue*>> values;
+    flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::TileValueKey>>> value_keys;
+    flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>> value_texts;
+    if (!value_keys_.empty()) {
+        std::vector<flatbuffers::Offset<fb::TileValueKey>> keys;
+        for (const TileValueKey& k : value_keys_)
+            keys.push_back(fb::CreateTileValueKeyDirect(b, k.element.c_str(), k.attribute.c_str()));
+        values = b.CreateVectorOfStructs(tile_values_);
+        value_keys = b.CreateVector(keys);
+        value_texts = strings(value_texts_);
+    }
     const auto setup = fb::CreateGameSetup(b, strings(tile_ids_), b.CreateVector(rules), strings(key_.expansions),
                                            strings(key_.player_names), strings(key_.token_kinds),
                                            strings(key_.figure_kinds), b.CreateVectorOfStructs(tile_segments_),
                                            b.CreateVector(tile_shapes_), b.CreateVectorOfStructs(tile_marks_),
-                                           strings(key_.mark_names), b.CreateVector(neutral));
+                                           strings(key_.mark_names), b.CreateVector(neutral), values, value_keys,
+                                           value_texts);
     fb::FinishGameSetupBuffer(b, setup);
     setup_bytes_.assign(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
     setup_dirty_ = false;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/geometry.hpp"
+#include "core/tile_def.hpp"
 #include <cloisterkit/schemas/game_setup_generated.h>
 #include <cloisterkit/schemas/game_state_generated.h>
 
@@ -34,6 +35,10 @@ public:
     // scores only (Game::content_version unchanged): the same bytes a new
     // serialize() would give, in place.
     ck_bytes patch_scores(const Game& game);
+
+    // The tile-file attributes the enabled expansions declare (TileValueDecl):
+    // their values go into every setup built after the call.
+    void set_tile_value_keys(std::vector<TileValueKey> keys);
 
     // How often the setup was built: once per distinct game setup.
     uint64_t setup_builds() const { return setup_builds_; }
@@ -82,6 +87,10 @@ private:
     std::vector<fb::TileSegmentInfo> tile_segments_;
     std::vector<fb::TileShape> tile_shapes_;
     std::vector<fb::TileMark> tile_marks_;
+    // Schema revision 9: the declared tile values, built with tile_ids_.
+    std::vector<TileValueKey> value_keys_;
+    std::vector<fb::TileValue> tile_values_;
+    std::vector<std::string> value_texts_;
     std::vector<fb::NeutralFigurePosition> neutral_;
 
     flatbuffers::FlatBufferBuilder builder_{4 * 1024};

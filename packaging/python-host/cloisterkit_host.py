@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
 # Constants of abi/cloisterkit/plugin.h (ABI 1.3). This host speaks ABI major
-# 1, minors 0..3, and schema revisions 3..8. It does not implement revision
+# 1, minors 0..3, and schema revisions 3..9. It does not implement revision
 # 5's declared hand play (optional for hosts): it plays hand tiles through
 # TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
 # sends the tile contents (modules then see TileContents::known() false) nor
@@ -41,12 +41,13 @@ from dataclasses import dataclass, field
 # play it without its tiles or its inns; likewise one that declares a start
 # tile of its own (revision 7: The Wind Roses), and one whose expansion
 # implements APPLY_DECISION or FEATURE_COMPLETED (ABI 1.3, revision 8),
-# since it plays no decision phase and calls no completion hook.
+# since it plays no decision phase and calls no completion hook, and one
+# that declares tile values (revision 9), since it sends none.
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 3
-CK_SCHEMA_REVISION = 8
+CK_SCHEMA_REVISION = 9
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -556,7 +557,8 @@ class PluginModule:
                                                      ("neutral figures", "neutral_figures"),
                                                      ("tile markers", "tile_markers"),
                                                      ("held-back tiles", "held_back_tiles"),
-                                                     ("start tiles", "start_tiles")) if e.manifest[key]]
+                                                     ("start tiles", "start_tiles"),
+                                                     ("tile values", "tile_values")) if e.manifest[key]]
                 if e.hooks & (1 << CK_HOOK_APPLY_DECISION):
                     unplayable.append("decisions (APPLY_DECISION)")
                 if e.hooks & (1 << CK_HOOK_FEATURE_COMPLETED):
@@ -703,6 +705,8 @@ def decode_manifest(fb, data):
             "tile_markers": [_s(m.TileMarkers(j).Name()) for j in range(m.TileMarkersLength())],
             "held_back_tiles": [_s(m.HeldBackTiles(j).Held()) for j in range(m.HeldBackTilesLength())],
             "start_tiles": [_s(m.StartTiles(j).TileId()) for j in range(m.StartTilesLength())],
+            "tile_values": [(_s(m.TileValues(j).Element()), _s(m.TileValues(j).Attribute()))
+                            for j in range(m.TileValuesLength())],
         }
         for j in range(m.RuleOptionsLength()):
             o = m.RuleOptions(j)

@@ -106,4 +106,23 @@ bool HookContext::segment_has_attribute(uint16_t tile_type, size_t segment, std:
     return segment < kTileItselfMark && has_mark(setup_, tile_type, static_cast<uint8_t>(segment), attribute);
 }
 
+std::optional<std::string_view> HookContext::tile_value(uint16_t tile_type, std::string_view element,
+                                                        std::string_view attribute, size_t segment) const {
+    const auto* values = setup_.tile_values();
+    const auto* keys = setup_.tile_value_keys();
+    const auto* texts = setup_.tile_value_texts();
+    if (values == nullptr || keys == nullptr || texts == nullptr || segment > kTileItselfMark) return std::nullopt;
+    // Values are sorted by tile type (checked with the setup): a binary
+    // search finds the type's run.
+    const auto first = std::lower_bound(values->begin(), values->end(), tile_type,
+                                        [](const fb::TileValue* v, uint16_t t) { return v->tile_type() < t; });
+    for (auto it = first; it != values->end() && it->tile_type() == tile_type; ++it) {
+        if (it->segment() != segment) continue;
+        const fb::TileValueKey* key = keys->Get(it->key());  // indices checked with the setup
+        if (as_view(key->element()) == element && as_view(key->attribute()) == attribute)
+            return as_view(texts->Get(it->text()));
+    }
+    return std::nullopt;
+}
+
 }  // namespace ck::sdk

@@ -79,12 +79,15 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
                                        static_cast<int16_t>(t.y), static_cast<uint8_t>(t.rotation),
                                        b.CreateString(t.with_expansion), b.CreateString(t.without_expansion));
     });
+    auto tile_values = build_vector(b, info.tile_values, [&](const TileValue& v) {
+        return fb::CreateTileValueDeclDirect(b, v.element.c_str(), v.attribute.c_str());
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
         presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play, attributes,
-        deck_sets, neutral_figures, markers, held_back, start_tiles);
+        deck_sets, neutral_figures, markers, held_back, start_tiles, tile_values);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

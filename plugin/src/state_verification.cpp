@@ -149,6 +149,24 @@ ck_status check_tile_contents(const fb::GameSetup& setup, ck_error* err) {
             previous = m.tile_type();
         }
     }
+    // Tile values (revision 9): sorted by tile type likewise, each naming a
+    // listed key and text.
+    if (const auto* values = setup.tile_values()) {
+        uint32_t previous = 0;
+        for (flatbuffers::uoffset_t i = 0; i < values->size(); ++i) {
+            const fb::TileValue& v = *values->Get(i);
+            const char* problem = v.tile_type() >= tile_types                        ? "names a tile type past the setup's"
+                                  : v.tile_type() < previous                         ? "is out of tile-type order"
+                                  : v.key() >= size_of(setup.tile_value_keys())      ? "names a key past tile_value_keys"
+                                  : v.text() >= size_of(setup.tile_value_texts())    ? "names a text past tile_value_texts"
+                                                                                     : nullptr;
+            if (problem != nullptr)
+                return fail(err, CK_E_BAD_BUFFER,
+                            "state: setup.tile_values[" + std::to_string(i) + "] (tile type " +
+                                std::to_string(v.tile_type()) + ") " + problem);
+            previous = v.tile_type();
+        }
+    }
     if (const auto* figures = setup.neutral_figures())
         for (flatbuffers::uoffset_t i = 0; i < figures->size(); ++i)
             if (figures->Get(i)->expansion() >= size_of(setup.expansions()))

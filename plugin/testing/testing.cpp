@@ -180,6 +180,29 @@ void TestState::mark_segment(const std::string& tile_id, uint8_t segment, const 
     setup.tile_marks.insert(at, mark);
 }
 
+void TestState::set_tile_value(const std::string& tile_id, const std::string& element, const std::string& attribute,
+                               const std::string& value, uint8_t segment) {
+    const uint16_t type = tile_type(tile_id);
+    size_t key = 0;
+    while (key < setup.tile_value_keys.size() &&
+           (setup.tile_value_keys[key]->element != element || setup.tile_value_keys[key]->attribute != attribute))
+        ++key;
+    if (key == setup.tile_value_keys.size()) {
+        auto k = std::make_unique<fb::TileValueKeyT>();
+        k->element = element;
+        k->attribute = attribute;
+        setup.tile_value_keys.push_back(std::move(k));
+    }
+    auto text = std::find(setup.tile_value_texts.begin(), setup.tile_value_texts.end(), value);
+    if (text == setup.tile_value_texts.end()) text = setup.tile_value_texts.insert(setup.tile_value_texts.end(), value);
+    const fb::TileValue v(type, segment, static_cast<uint8_t>(key),
+                          static_cast<uint16_t>(text - setup.tile_value_texts.begin()));
+    // Kept sorted by tile type, as hosts send them (the SDK searches them).
+    const auto at = std::upper_bound(setup.tile_values.begin(), setup.tile_values.end(), type,
+                                     [](uint16_t t, const fb::TileValue& m) { return t < m.tile_type(); });
+    setup.tile_values.insert(at, v);
+}
+
 uint8_t TestState::neutral_figure(const std::string& name, const std::string& expansion_id) {
     for (size_t i = 0; i < setup.neutral_figures.size(); ++i)
         if (setup.neutral_figures[i]->name == name) return static_cast<uint8_t>(i);

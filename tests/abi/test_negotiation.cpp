@@ -81,16 +81,17 @@ TEST(ReleasedHosts, HostsOfReleases120And130LoadTheShippedModules) {
     expect_released_host_loads({"1.3.0", 2, 6}, "cloisterkit_watchtowers", 1);
 }
 
-// The Wind Roses need revision 7 (their start tile): a host of 1.3.0 gets a
-// refusal that names both ranges, not a module that plays another game.
-TEST(ReleasedHosts, AHostOfRelease130RefusesAModuleThatNeedsRevision7) {
+// The Wind Roses need revision 9 (their start tile, 7, and their roses as
+// tile values, 9): a host of 1.3.0 gets a refusal that names both ranges,
+// not a module that plays another game.
+TEST(ReleasedHosts, AHostOfRelease130RefusesAModuleThatNeedsRevision9) {
     Library library(module_path(CK_ABI_SHIPPED_MODULE_DIR, "cloisterkit_wind_roses"));
     ck_negotiate_out out{};
     out.struct_size = sizeof(out);
     ck_error err = make_error();
     const ck_negotiate_in in = host_ranges(0, 2, 3, 6);
     ASSERT_EQ(library.entry()(&in, &out, &err), CK_E_VERSION_MISMATCH);
-    EXPECT_NE(std::strstr(err.message, "schema revision: host accepts 3..6, module 'cloisterkit-wind-roses' provides 7.."),
+    EXPECT_NE(std::strstr(err.message, "schema revision: host accepts 3..6, module 'cloisterkit-wind-roses' provides 9.."),
               nullptr)
         << err.message;
     EXPECT_EQ(out.api, nullptr);

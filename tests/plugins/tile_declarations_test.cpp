@@ -34,6 +34,16 @@ TEST(TileDeclarations, ADeckTileSetNoTileFileDefinesRefusesTheGameNamingIt) {
     EXPECT_THAT(r.err, HasSubstr("fan.lost-deck: its deck tile set \"nowhere:1\" is in no loaded tile file (loaded: basic:1, basic:2"));
 }
 
+// Tile values (manifest revision 9, docs/abi.md "Tile values"): the element
+// and the attribute are XML names of a-z0-9-, each pair declared once.
+TEST(TileDeclarations, ATileValueThatIsNoXmlNameRefusesTheModuleAtLoad) {
+    ScratchDir dir("bad-tile-value");
+    dir.add(test_module("test_bad_tile_value"), "bad.so");
+    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
+    EXPECT_THAT(r.output(), HasSubstr("fan.bad-tile-value: manifest rejected: tile value <City resource>: the element "
+                                      "and the attribute must be names of a-z, 0-9 and - (at most 32 bytes)"));
+}
+
 // Start tiles (manifest revision 7, docs/abi.md "Start tiles").
 namespace {
 int count_of(const nlohmann::json& game, const std::string& tile) {

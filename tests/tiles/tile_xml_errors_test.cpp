@@ -45,6 +45,19 @@ TEST(TileXmlErrors, MalformedXmlGivesFileAndLine) {
     EXPECT_THAT(load_error(""), HasSubstr("bad.xml"));
 }
 
+// Tile values are bounded: a file cannot make the setup sent to every hook
+// grow without limit.
+TEST(TileXmlErrors, TooManyOrTooLongAttributeValues) {
+    std::string many = "<tile id=\"X\"";
+    for (int i = 0; i < 33; ++i) many += " a" + std::to_string(i) + "=\"v\"";
+    EXPECT_THAT(load_error(doc(many + "><road>N S</road></tile>")),
+                AllOf(HasSubstr("bad.xml:2"), HasSubstr("X"), HasSubstr("more than 32 attributes in one <tile>")));
+    EXPECT_THAT(load_error(doc("<tile id=\"Y\"><city resource=\"" + std::string(65, 'w') + "\">N</city></tile>")),
+                AllOf(HasSubstr("Y"), HasSubstr("attribute resource's value is longer than 64 bytes")));
+    EXPECT_EQ(load_error(doc("<tile id=\"Z\"><city resource=\"" + std::string(64, 'w') + "\">N</city></tile>")),
+              "<no error>");
+}
+
 TEST(TileXmlErrors, MissingTileId) {
     EXPECT_THAT(load_error(doc("<tile><monastery/></tile>")),
                 AllOf(HasSubstr("bad.xml:2"), HasSubstr("tile without an id")));

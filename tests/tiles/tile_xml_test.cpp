@@ -48,6 +48,31 @@ TEST(JczStyleFiles, AttributesSetToTrueAreKeptForExpansions) {
     EXPECT_EQ(t.segments[2].true_attributes, std::vector<std::string>{"cathedral"});
 }
 
+// Tile values (tile_def.hpp, docs/abi.md "Tile values"): every attribute
+// the file's structure does not use, with its value, on <tile>, on feature
+// elements (by segment, <farm> read as field) and on other elements.
+TEST(JczStyleFiles, AttributeValuesAreKeptForExpansionsButNotStructuralOnes) {
+    TileCatalog catalog;
+    load_tile_xml_string(doc(R"(<tile id="TB/CR" wind-rose="NE"><watchtower bonus="2/meeple"/>
+        <city resource="wine" pennants="1" wagon-move="a">N</city><road inn="true">S</road>
+        <farm city="N" size="big">WL WR</farm></tile>)"),
+                         "inline", catalog);
+    const TileDef& t = *catalog.find_tile("TB/CR");
+    ASSERT_EQ(t.segments.size(), 3u);
+    const auto is = [](const TileAttributeValue& v, uint8_t segment, const char* element, const char* attribute,
+                       const char* value) {
+        return v.segment == segment && v.element == element && v.attribute == attribute && v.value == value;
+    };
+    ASSERT_EQ(t.values.size(), 6u);  // no id, pennants or a field's city
+    EXPECT_TRUE(is(t.values[0], TileAttributeValue::kNoSegment, "tile", "wind-rose", "NE"));
+    EXPECT_TRUE(is(t.values[1], TileAttributeValue::kNoSegment, "watchtower", "bonus", "2/meeple"));
+    EXPECT_TRUE(is(t.values[2], 0, "city", "resource", "wine"));
+    EXPECT_TRUE(is(t.values[3], 0, "city", "wagon-move", "a"));
+    EXPECT_TRUE(is(t.values[4], 1, "road", "inn", "true"));
+    EXPECT_TRUE(is(t.values[5], 2, "field", "size", "big"));
+    EXPECT_TRUE(t.has_marker("watchtower"));
+}
+
 // JCloisterZone's IC/CCCC: a field at the centre alone, closed in by four cities.
 TEST(JczStyleFiles, AFieldMayBeTheTileCentreAlone) {
     TileCatalog catalog;

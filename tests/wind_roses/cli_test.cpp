@@ -170,7 +170,7 @@ TEST(wind_roses, TheClientsTileFilePlaysTheSameGames) {
 }
 
 // What a modder sees of the module: the start tile among its declarations.
-TEST(wind_roses, PluginsListsTheStartTile) {
+TEST(wind_roses, PluginsListsTheStartTileAndTheRosesValue) {
     const json j = run_json("plugins --json");
     if (HasFailure()) return;
     json wr;
@@ -180,8 +180,10 @@ TEST(wind_roses, PluginsListsTheStartTile) {
     ASSERT_FALSE(wr.is_null()) << j.dump();
     EXPECT_EQ(wr["start_tiles"], json::parse(R"([{"tile_id":"WR/CFR","x":0,"y":0,"rotation":0,
                                                   "with_expansion":"","without_expansion":""}])"));
+    EXPECT_EQ(wr["tile_values"], json::parse(R"([{"element":"tile","attribute":"wind-rose"}])"));
     const CommandResult text = run_cli("plugins");
     EXPECT_THAT(text.out, HasSubstr("start:      WR/CFR at (0,0) R0 instead of the base game's start tile"));
+    EXPECT_THAT(text.out, HasSubstr("value:      wind-rose of <tile> in tile files"));
 }
 
 }  // namespace

@@ -6,21 +6,6 @@
 
 namespace ck::wind_roses {
 
-std::optional<Rose> rose_of(std::string_view tile_id) {
-    // JCloisterZone's wind_roses.xml, `wind-rose` of each <tile>.
-    static constexpr std::array<std::pair<std::string_view, Rose>, 6> kRoses{{
-        {"WR/Cc.1", Rose::NorthEast},
-        {"WR/CC.2", Rose::SouthEast},
-        {"WR/CFc", Rose::NorthWest},
-        {"WR/CFR", Rose::Large},
-        {"WR/Rr", Rose::Large},
-        {"WR/RrC", Rose::SouthWest},
-    }};
-    for (const auto& [id, rose] : kRoses)
-        if (id == tile_id) return rose;
-    return std::nullopt;
-}
-
 std::string_view rose_name(Rose rose) {
     switch (rose) {
         case Rose::Large: return "NWSE";
@@ -30,6 +15,12 @@ std::string_view rose_name(Rose rose) {
         case Rose::SouthWest: return "SW";
     }
     return "?";
+}
+
+std::optional<Rose> rose_named(std::string_view name) {
+    for (const Rose rose : kRoses)
+        if (rose_name(rose) == name) return rose;
+    return std::nullopt;
 }
 
 std::string_view rose_marker(Rose rose) {

@@ -14,16 +14,13 @@ namespace ck::wind_roses {
 // a small one marking one quarter as printed at R0.
 enum class Rose { Large, NorthWest, NorthEast, SouthEast, SouthWest };
 
-// The rose of one of the six tiles of the expansion, by its JCloisterZone
-// id ("WR/RrC"); nullopt for any other id. The host drops the tile file's
-// `wind-rose` attribute, so the module knows the six itself.
-std::optional<Rose> rose_of(std::string_view tile_id);
-
-// The quarter as the tile file writes it ("NW"), "NWSE" for the large rose.
+// The quarter as the tile file writes it in <tile wind-rose="...">
+// ("NW"), "NWSE" for the large rose; and back (nullopt for any other text).
 std::string_view rose_name(Rose rose);
+std::optional<Rose> rose_named(std::string_view name);
 
 // Every rose, and the tile marker (an empty element of <tile> in this
-// library's tile file) that shows it: "wind-rose-large", "wind-rose-ne", ...
+// library's tile file) the picture shows it by: "wind-rose-large", ...
 inline constexpr Rose kRoses[] = {Rose::Large, Rose::NorthWest, Rose::NorthEast, Rose::SouthEast, Rose::SouthWest};
 std::string_view rose_marker(Rose rose);
 // For people, in the picture's badge and legend: "small wind rose, north-east".

@@ -1,15 +1,17 @@
 // The Wind Roses as a cloisterkit plugin module, written against the
 // installed SDK alone (no include of host/ or of another expansion): the six
 // tiles (its own tile file, embedded), the large rose the game starts on (a
-// declared start tile, manifest revision 7), the roses as tile markers and
-// two hooks
+// declared start tile, manifest revision 7), the roses read from the tile
+// files' `wind-rose` attribute (a declared tile value, revision 9), shown
+// as tile markers, and two hooks
 // (docs/expansions/wind-roses.md, rules WR-n):
 //  - GAME_START: the start tile's large rose is the first reference (WR-2);
 //  - TILE_PLACED: a large rose becomes the reference; a small rose laid in
 //    the quarter it marks scores 3 at once (WR-3 to WR-6).
 #include <cloisterkit/sdk/module.hpp>
 
-static_assert(CK_SCHEMA_REVISION >= 7, "the Wind Roses need an SDK of schema revision 7 (cloisterkit 1.4) for their start tile");
+static_assert(CK_SCHEMA_REVISION >= 9,
+              "the Wind Roses need an SDK of schema revision 9 (cloisterkit 1.4) for their start tile and roses");
 
 #include <cstdint>
 #include <optional>
@@ -26,12 +28,11 @@ constexpr const char* kExpansionId = "cloisterkit.wind-roses";
 constexpr std::string_view kElement = "wind-rose";    // JCloisterZone's element, enforced by its client
 constexpr std::string_view kScoreName = "wind-rose";  // JCloisterZone's score event
 
-// The rose of a tile type: its marker (this library's tile file, or a
-// fan's), else its id (JCloisterZone's own file, which has no markers).
+// The rose of a tile type: `<tile wind-rose="SW">`, in this library's tile
+// file, JCloisterZone's own or a fan's alike.
 std::optional<Rose> rose_on(const sdk::HookContext& c, uint16_t tile_type) {
-    for (const Rose rose : kRoses)
-        if (c.tile_has_marker(tile_type, rose_marker(rose))) return rose;
-    return rose_of(c.tile_type_id(tile_type));
+    const std::optional<std::string_view> name = c.tile_value(tile_type, "tile", kElement);
+    return name ? rose_named(*name) : std::nullopt;
 }
 
 void keep_reference(sdk::Effects& out, const Reference& reference) {
@@ -59,7 +60,9 @@ public:
         // WR-7: JCloisterZone has no element of the expansion's name; its
         // engine needs `wind-rose` (the client enforces it from the set).
         i.jcz_extra_elements = {std::string(kElement)};
-        // The rose on each tile, kept by the host and drawn as a badge.
+        // The rose on each tile (WR-3), as the tile files write it.
+        i.tile_values = {{"tile", std::string(kElement)}};
+        // The markers of this library's file, which the picture draws as badges.
         for (const Rose rose : kRoses) i.tile_markers.push_back({std::string(rose_marker(rose)), std::string(rose_label(rose))});
         return i;
     }
@@ -99,8 +102,7 @@ sdk::ExpansionList make_expansions() {
 }  // namespace
 }  // namespace ck::wind_roses
 
-// Schema revision 7 at least: older hosts do not read the start tile
-// (WR-1), so they would start the game on the base game's tile, which
-// JCloisterZone does not play.
-CK_SDK_DEFINE_MODULE_FOR_SCHEMAS("cloisterkit-wind-roses", "1.0.0", ck::wind_roses::make_expansions, 7,
+// Schema revision 9 at least: older hosts send no tile values (WR-3), and
+// before 7 read no start tile (WR-1), which JCloisterZone's games need.
+CK_SDK_DEFINE_MODULE_FOR_SCHEMAS("cloisterkit-wind-roses", "1.0.0", ck::wind_roses::make_expansions, 9,
                                  CK_SCHEMA_REVISION)

@@ -38,6 +38,15 @@ void with_data(kit::TestState& s, const std::string& data) {
     s.game.expansion_data.push_back(std::move(d));
 }
 
+// The expansion's six tiles with the rose their <tile> element names, as
+// the host sends them (GameSetup.tile_values).
+void roses(kit::TestState& s) {
+    for (const auto& [id, rose] : std::vector<std::pair<std::string, std::string>>{
+             {"WR/Cc.1", "NE"}, {"WR/CC.2", "SE"}, {"WR/CFc", "NW"}, {"WR/CFR", "NWSE"}, {"WR/Rr", "NWSE"},
+             {"WR/RrC", "SW"}})
+        s.set_tile_value(id, "tile", "wind-rose", rose);
+}
+
 // TILE_PLACED for a tile of type `id` laid by `player` at (x, y).
 fb::HookRequestT placed(kit::TestState& s, uint8_t player, const std::string& id, int x, int y, int rotation) {
     const uint16_t type = s.tile_type(id);
@@ -60,6 +69,9 @@ int main() {
                "WR-1: the game starts on WR/CFR at (0,0) unturned");
         expect(m.jcz_extra_elements == std::vector<std::string>{"wind-rose"}, "WR-7: the element wind-rose");
         expect(m.hooks == (CK_HOOK_BIT(CK_HOOK_GAME_START) | CK_HOOK_BIT(CK_HOOK_TILE_PLACED)), "two hooks");
+        expect(m.tile_values.size() == 1 && m.tile_values[0]->element == "tile" &&
+                   m.tile_values[0]->attribute == "wind-rose",
+               "WR-3: the rose read from <tile wind-rose>");
         expect(m.tile_markers.size() == 5 && m.tile_markers[0]->name == "wind-rose-large" &&
                    m.tile_markers[2]->label == "small wind rose, north-east",
                "the five roses as tile markers");
@@ -68,6 +80,7 @@ int main() {
         s.add_player("Alice");
         s.add_player("Bob");
         s.enable_expansion(kId);
+        roses(s);
         s.place_tile("WR/CFR", kit::at(0, 0));
 
         // WR-2: the start tile's large rose is the first reference.
@@ -100,12 +113,33 @@ int main() {
         const kit::HookResult none = module.call(kId, s, placed(s, 0, "WR/Cc.1", 1, -1, 0));
         expect(none.ok() && none.points_for(0) == 0, "WR-6: no large rose yet, no points");
 
-        // A fan's tile that carries a rose's marker plays as one, whatever its id.
+        // A fan's tile whose <tile> names a rose plays as one, whatever its
+        // id; a marker alone is only the picture's.
         with_data(s, "0 0 0");
-        s.tile_type("FAN/SW");
-        s.mark_tile("FAN/SW", "wind-rose-sw");
+        s.set_tile_value("FAN/SW", "tile", "wind-rose", "SW");
         const kit::HookResult fan = module.call(kId, s, placed(s, 1, "FAN/SW", -2, 3, 0));
-        expect(fan.points_for(1) == 3, "a tile marked wind-rose-sw scores in the south-west");
+        expect(fan.points_for(1) == 3, "a tile with wind-rose=\"SW\" scores in the south-west");
+        s.mark_tile("FAN/MARKED", "wind-rose-sw");
+        const kit::HookResult marked = module.call(kId, s, placed(s, 1, "FAN/MARKED", -2, 3, 0));
+        expect(marked.ok() && marked.points_for(1) == 0, "a marker without the attribute is no rose");
+        s.set_tile_value("FAN/ODD", "tile", "wind-rose", "north");
+        const kit::HookResult odd = module.call(kId, s, placed(s, 1, "FAN/ODD", -2, 3, 0));
+        expect(odd.ok() && odd.points_for(1) == 0, "an unknown rose name is no rose");
+
+        // The SDK checks the values with the setup: one naming a key past
+        // the list fails the call, before the module reads it.
+        {
+            kit::TestState bad;
+            bad.add_player("Alice");
+            bad.enable_expansion(kId);
+            roses(bad);
+            bad.setup.tile_values.back() = fb::TileValue(bad.tile_type("WR/RrC"), 255, 7, 0);
+            const kit::HookResult r = module.call(kId, bad, placed(bad, 0, "WR/RrC", 1, 1, 0));
+            expect(r.status == CK_E_BAD_BUFFER &&
+                       r.error.find("setup.tile_values[5] (tile type") != std::string::npos &&
+                       r.error.find("names a key past tile_value_keys") != std::string::npos,
+                   "a tile value past the keys is refused: " + r.error);
+        }
 
         // Other tiles: nothing.
         const kit::HookResult other = module.call(kId, s, placed(s, 0, "BA/RCr", 1, 0, 0));

@@ -17,6 +17,9 @@
 //    R90 (manifest revision 7), from the base game's own pile.
 //  8 "far-start": declares a start tile at x = 5000, which the SDK
 //    refuses at create (the schema's field is narrower).
+//  9 "bad-tile-value": declares a tile value on the element "City" (no
+//    XML name of a-z0-9-, manifest revision 9), so hosts refuse the
+//    module at load.
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -101,8 +104,12 @@ public:
 class BadTileDeclarations final : public sdk::Expansion {
 public:
     sdk::ExpansionInfo info() const override {
-        sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 5 ? "fan.bad-attribute" : "fan.lost-deck", "Bad tiles");
+        sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 5   ? "fan.bad-attribute"
+                                     : TEST_MODULE_VARIANT == 9 ? "fan.bad-tile-value"
+                                                                : "fan.lost-deck",
+                                     "Bad tiles");
         if (TEST_MODULE_VARIANT == 5) i.segment_attributes = {{fb::FeatureKind::Road, "Inn!", "inn"}};
+        else if (TEST_MODULE_VARIANT == 9) i.tile_values = {{"City", "resource"}, {"city", "goods"}};
         else i.deck_tile_sets = {{"nowhere:1", 1, "", ""}};
         return i;
     }
@@ -126,7 +133,7 @@ sdk::ExpansionList make_expansions() {
     list.push_back(sdk::make_expansion<Borrower>());
 #elif TEST_MODULE_VARIANT == 3
     list.push_back(sdk::make_expansion<MaskMismatch>());
-#elif TEST_MODULE_VARIANT >= 7
+#elif TEST_MODULE_VARIANT == 7 || TEST_MODULE_VARIANT == 8
     list.push_back(sdk::make_expansion<OwnStart>());
 #elif TEST_MODULE_VARIANT >= 5
     list.push_back(sdk::make_expansion<BadTileDeclarations>());

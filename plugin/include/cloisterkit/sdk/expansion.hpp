@@ -179,6 +179,16 @@ struct StartTile {
     std::string without_expansion;  // only without it
 };
 
+// An attribute of tile files whose value the rules read (manifest
+// revision 9, TileValueDecl): {"city", "resource"} for
+// `<city resource="wine">`, {"tile", "wind-rose"} for `<tile wind-rose="NE">`,
+// {"watchtower", "bonus"} for `<watchtower bonus="2/meeple"/>`.
+// HookContext::tile_value() answers it.
+struct TileValue {
+    std::string element;    // "tile", a feature element (road, city, field, monastery, garden) or another child
+    std::string attribute;  // a-z0-9-
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -202,6 +212,7 @@ struct ExpansionInfo {
     std::vector<TileMarker> tile_markers;              // revision 6
     std::vector<HeldBackTiles> held_back_tiles;        // revision 6
     std::vector<StartTile> start_tiles;                // revision 7
+    std::vector<TileValue> tile_values;                // revision 9
 };
 
 class Expansion {

@@ -80,6 +80,14 @@ public:
     // tile_contents(tile_type), from 0) carries the declared segment
     // attribute `attribute` (`<city princess="true">`).
     bool segment_has_attribute(uint16_t tile_type, size_t segment, std::string_view attribute) const;
+    // The value a declared TileValue has on tile type `tile_type`, or
+    // nullopt where the tile has none (and from hosts before schema
+    // revision 9). `segment` is the feature element's index in
+    // tile_contents(tile_type); kTileItself (the default) reads <tile>'s
+    // own attributes and those of its other elements (`<watchtower>`).
+    static constexpr size_t kTileItself = 255;
+    std::optional<std::string_view> tile_value(uint16_t tile_type, std::string_view element,
+                                               std::string_view attribute, size_t segment = kTileItself) const;
 
     // The player with index `index` in this state, or NULL.
     const fb::PlayerState* player(uint8_t index) const { return find_player(state_, index); }

@@ -92,6 +92,11 @@ struct TestState {
     // `attribute` (`<city princess="true">`): GameSetup.tile_marks.
     void mark_tile(const std::string& tile_id, const std::string& marker);
     void mark_segment(const std::string& tile_id, uint8_t segment, const std::string& attribute);
+    // Schema revision 9: tile type `tile_id` has `value` for the declared
+    // TileValue {element, attribute} on its segment `segment` (255: <tile>
+    // itself or another element of it): GameSetup.tile_values.
+    void set_tile_value(const std::string& tile_id, const std::string& element, const std::string& attribute,
+                        const std::string& value, uint8_t segment = 255);
     // The index of neutral figure `name` in the setup, declared by
     // `expansion_id` (enabled too) when new.
     uint8_t neutral_figure(const std::string& name, const std::string& expansion_id);
