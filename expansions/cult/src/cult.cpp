@@ -70,6 +70,17 @@ std::optional<Kind> monastic_kind(const sdk::HookContext& ctx, uint16_t tile_typ
     return std::nullopt;
 }
 
+// Whether a monastic feature lies on `space` or next to it (sides or
+// corners): the only ones a tile laid there can complete (CU-4).
+bool monastic_near(const sdk::HookContext& ctx, Space space) {
+    if (const auto* tiles = ctx.state().tiles())
+        for (const fb::PlacedTile* t : *tiles) {
+            const Space at = space_of(t->at());
+            if ((at == space || next_to(at, space)) && monastic_kind(ctx, t->tile_type())) return true;
+        }
+    return false;
+}
+
 // The figures standing on the monastic feature of the tile at `at`, in the
 // state's order.
 std::vector<const fb::PlacedFigure*> figures_on(const fb::GameState& state, const fb::TileRef& at) {
@@ -118,9 +129,16 @@ public:
         const auto* candidates = args.candidates();
         if (candidates == nullptr || candidates->size() == 0) return;
         std::optional<BoardView> view;  // read once, and only for a monastic tile
+        // The candidates are the placements of one tile (or of a hand's
+        // few): its kind is looked up once per run of one tile type.
+        std::optional<uint16_t> last_type;
+        std::optional<Kind> kind;
         for (flatbuffers::uoffset_t c = 0; c < candidates->size(); ++c) {
             const fb::Placement* p = candidates->Get(c);
-            const std::optional<Kind> kind = monastic_kind(ctx, p->tile_type());
+            if (p->tile_type() != last_type) {
+                last_type = p->tile_type();
+                kind = monastic_kind(ctx, p->tile_type());
+            }
             if (!kind) continue;
             if (!view) view = board_of(ctx, false);
             if (const auto why = placement_veto(view->board, space_of(p->at()), *kind)) out.veto_placement(c, *why);
@@ -136,6 +154,12 @@ public:
         const fb::TileRef& placed = *args.tile();
         if (sdk::find_tile(ctx.state(), placed) == nullptr)
             reject("FIGURE_STEP_END names the tile at " + sdk::tile_ref_text(placed) + ", which is not on the board");
+        // Most turns lay no tile next to a monastic feature: look for one
+        // before reading the whole board (every turn, with every expansion).
+        if (!monastic_near(ctx, space_of(placed))) {
+            if (!ctx.expansion_data().empty()) out.set_expansion_data(nullptr, 0);
+            return;
+        }
         const BoardView view = board_of(ctx, true);
         std::vector<Monastic> challengers;
         for (size_t i = 0; i < view.board.monastics.size(); ++i) {
