@@ -109,6 +109,29 @@ ck_status check_indices(const fb::GameState& s, const fb::GameSetup& setup, ck_e
     return CK_OK;
 }
 
+// The setup's lists of structs by tile type (tile_segments, tile_marks,
+// tile_values): each entry names a tile type of the setup, in ascending
+// order (the SDK's lookups search them), and passes `own_problem`.
+template <class Entry, class OwnProblem>
+ck_status check_by_tile_type(const flatbuffers::Vector<const Entry*>* list, const char* name, size_t tile_types,
+                             OwnProblem own_problem, ck_error* err) {
+    if (list == nullptr) return CK_OK;
+    uint32_t previous = 0;
+    for (flatbuffers::uoffset_t i = 0; i < list->size(); ++i) {
+        const Entry& e = *list->Get(i);
+        const char* problem = e.tile_type() >= tile_types ? "names a tile type past the setup's"
+                              : e.tile_type() < previous  ? "is out of tile-type order"
+                                                          : own_problem(e);
+        if (problem != nullptr)
+            return fail(err, CK_E_BAD_BUFFER,
+                        "state: setup." + std::string(name) + "[" + std::to_string(i) + "] (tile type " +
+                            std::to_string(e.tile_type()) + ") " + problem + " (" + std::to_string(tile_types) +
+                            " tile types)");
+        previous = e.tile_type();
+    }
+    return CK_OK;
+}
+
 }  // namespace
 
 // The setup's tile contents (schema revision 6) against its tile types:
@@ -116,57 +139,31 @@ ck_status check_indices(const fb::GameState& s, const fb::GameSetup& setup, ck_e
 // range, grouped in ascending tile-type order and of known kinds.
 ck_status check_tile_contents(const fb::GameSetup& setup, ck_error* err) {
     const size_t tile_types = size_of(setup.tile_types());
-    if (const auto* segments = setup.tile_segments()) {
-        uint32_t previous = 0;
-        for (flatbuffers::uoffset_t i = 0; i < segments->size(); ++i) {
-            const fb::TileSegmentInfo& seg = *segments->Get(i);
-            const char* problem = seg.tile_type() >= tile_types       ? "names a tile type past the setup's"
-                                  : seg.tile_type() < previous        ? "is out of tile-type order"
-                                  : seg.kind() > fb::FeatureKind::MAX ? "has an unknown feature kind"
-                                                                      : nullptr;
-            if (problem != nullptr)
-                return fail(err, CK_E_BAD_BUFFER,
-                            "state: setup.tile_segments[" + std::to_string(i) + "] (tile type " +
-                                std::to_string(seg.tile_type()) + ") " + problem + " (" + std::to_string(tile_types) +
-                                " tile types)");
-            previous = seg.tile_type();
-        }
-    }
-    // Tile marks (revision 6): sorted by tile type (HookContext's lookups
-    // search them), each naming a listed name.
-    if (const auto* marks = setup.tile_marks()) {
-        uint32_t previous = 0;
-        for (flatbuffers::uoffset_t i = 0; i < marks->size(); ++i) {
-            const fb::TileMark& m = *marks->Get(i);
-            const char* problem = m.tile_type() >= tile_types                ? "names a tile type past the setup's"
-                                  : m.tile_type() < previous                 ? "is out of tile-type order"
-                                  : m.name() >= size_of(setup.mark_names())  ? "names a mark past mark_names"
-                                                                             : nullptr;
-            if (problem != nullptr)
-                return fail(err, CK_E_BAD_BUFFER,
-                            "state: setup.tile_marks[" + std::to_string(i) + "] (tile type " +
-                                std::to_string(m.tile_type()) + ") " + problem);
-            previous = m.tile_type();
-        }
-    }
-    // Tile values (revision 9): sorted by tile type likewise, each naming a
-    // listed key and text.
-    if (const auto* values = setup.tile_values()) {
-        uint32_t previous = 0;
-        for (flatbuffers::uoffset_t i = 0; i < values->size(); ++i) {
-            const fb::TileValue& v = *values->Get(i);
-            const char* problem = v.tile_type() >= tile_types                        ? "names a tile type past the setup's"
-                                  : v.tile_type() < previous                         ? "is out of tile-type order"
-                                  : v.key() >= size_of(setup.tile_value_keys())      ? "names a key past tile_value_keys"
-                                  : v.text() >= size_of(setup.tile_value_texts())    ? "names a text past tile_value_texts"
-                                                                                     : nullptr;
-            if (problem != nullptr)
-                return fail(err, CK_E_BAD_BUFFER,
-                            "state: setup.tile_values[" + std::to_string(i) + "] (tile type " +
-                                std::to_string(v.tile_type()) + ") " + problem);
-            previous = v.tile_type();
-        }
-    }
+    ck_status st = check_by_tile_type(
+        setup.tile_segments(), "tile_segments", tile_types,
+        [](const fb::TileSegmentInfo& seg) {
+            return seg.kind() > fb::FeatureKind::MAX ? "has an unknown feature kind" : nullptr;
+        },
+        err);
+    // Tile marks (revision 6), each naming a listed name.
+    if (st == CK_OK)
+        st = check_by_tile_type(
+            setup.tile_marks(), "tile_marks", tile_types,
+            [&](const fb::TileMark& m) {
+                return m.name() >= size_of(setup.mark_names()) ? "names a mark past mark_names" : nullptr;
+            },
+            err);
+    // Tile values (revision 9), each naming a listed key and text.
+    if (st == CK_OK)
+        st = check_by_tile_type(
+            setup.tile_values(), "tile_values", tile_types,
+            [&](const fb::TileValue& v) {
+                return v.key() >= size_of(setup.tile_value_keys())     ? "names a key past tile_value_keys"
+                       : v.text() >= size_of(setup.tile_value_texts()) ? "names a text past tile_value_texts"
+                                                                       : nullptr;
+            },
+            err);
+    if (st != CK_OK) return st;
     if (const auto* figures = setup.neutral_figures())
         for (flatbuffers::uoffset_t i = 0; i < figures->size(); ++i)
             if (figures->Get(i)->expansion() >= size_of(setup.expansions()))
