@@ -207,7 +207,23 @@ typedef struct ck_host_info {
     void* host_data;          /* passed back to `log`; valid until destroy() */
     ck_log_fn log;            /* may be NULL: the module then logs nothing; callable until destroy() */
     int32_t max_log_level;    /* lowest level the host wants (CK_LOG_*); below it nothing is sent */
+    /* ABI 1.3 (release 1.4.0): what the host implements of the turn
+     * protocol (docs/abi.md, "Host capabilities"), as a NULL-terminated list
+     * of "name/version" strings (CK_CAPABILITY_*). NULL, or a struct_size
+     * that does not cover it (an older host), means none. A module that
+     * needs one the host lacks fails create() with CK_E_VERSION_MISMATCH,
+     * naming it. The list and its strings stay valid until destroy(). */
+    const char* const* capabilities;
 } ck_host_info;
+
+/* Capabilities a host may list in ck_host_info.capabilities (ABI 1.3). A
+ * host lists only what it implements in full, whatever the negotiated
+ * schema revision lets it send. */
+#define CK_CAPABILITY_DECISION "decision/1"                   /* OfferDecision, DecisionPhase, APPLY_DECISION */
+#define CK_CAPABILITY_FIGURE_PRIMITIVES "figure-primitives/1" /* PlaceFigure, MoveFigure */
+#define CK_CAPABILITY_FEATURE_COMPLETED "feature-completed/1" /* the hook FEATURE_COMPLETED */
+#define CK_CAPABILITY_START_TILE "start-tile/1"               /* ExpansionManifest.start_tiles */
+#define CK_CAPABILITY_TILE_VALUES "tile-values/1"             /* ExpansionManifest.tile_values */
 
 /* ---------------------------------------------------------------------- */
 /* What the module tells the host                                          */

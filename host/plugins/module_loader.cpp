@@ -321,6 +321,13 @@ void PluginModule::negotiate(void* entry) {
     api_ = api;
 }
 
+const char* const* host_capabilities() {
+    static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
+                                                    CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
+                                                    CK_CAPABILITY_TILE_VALUES, nullptr};
+    return kCapabilities;
+}
+
 void PluginModule::create_context(spdlog::logger& logger) {
     log_route_ = {&logger, name_};
     ck_host_info host{};
@@ -330,6 +337,7 @@ void PluginModule::create_context(spdlog::logger& logger) {
     host.host_data = &log_route_;
     host.log = &host_log;
     host.max_log_level = static_cast<int32_t>(logger.level());  // same scale as CK_LOG_*
+    host.capabilities = host_capabilities();
     ck_error err = empty_error();
     ck_plugin_ctx* ctx = nullptr;
     const ck_status status = api_->create(&host, &ctx, &err);

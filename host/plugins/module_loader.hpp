@@ -22,6 +22,9 @@ namespace ck::host {
 
 // The host's name and version, given to every module in ck_host_info.
 inline constexpr const char* kHostName = "cloisterkit-host";
+// What this host implements of the turn protocol: ck_host_info.capabilities
+// (NULL-terminated, static), for every module it creates.
+const char* const* host_capabilities();
 
 // Why one module could not be loaded; what() is "<path>: <reason>".
 class ModuleLoadError : public HostError {

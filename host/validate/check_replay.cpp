@@ -89,6 +89,7 @@ CheckResult check_purity(CheckSubject& s) {
     host.host_name = "cloisterkit-validate";
     host.host_version = CK_RELEASE_VERSION;
     host.max_log_level = CK_LOG_OFF;
+    host.capabilities = host::host_capabilities();  // the host's, which recorded the calls
     ck_plugin_ctx* fresh = nullptr;
     ck_error err{};
     err.struct_size = sizeof(err);

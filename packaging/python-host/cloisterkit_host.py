@@ -156,7 +156,10 @@ class CkHostInfo(ctypes.Structure):
                 ("host_version", ctypes.c_char_p),
                 ("host_data", ctypes.c_void_p),
                 ("log", CK_LOG_FN),
-                ("max_log_level", ctypes.c_int32)]
+                ("max_log_level", ctypes.c_int32),
+                # ABI 1.3: this host implements none of the turn protocol's
+                # capabilities, so it leaves the list NULL.
+                ("capabilities", ctypes.POINTER(ctypes.c_char_p))]
 
 
 class CkExpansionDesc(ctypes.Structure):
@@ -221,8 +224,8 @@ LAYOUT_PINS = {
     CkBytes: (16, [("data", 0), ("size", 8)]),
     CkBuffer: (40, [("struct_size", 0), ("data", 8), ("size", 16), ("release", 24), ("private_data", 32)]),
     CkError: (8 + CK_ERROR_MESSAGE_CAPACITY, [("struct_size", 0), ("code", 4), ("message", 8)]),
-    CkHostInfo: (48, [("struct_size", 0), ("host_name", 8), ("host_version", 16), ("host_data", 24), ("log", 32),
-                      ("max_log_level", 40)]),
+    CkHostInfo: (56, [("struct_size", 0), ("host_name", 8), ("host_version", 16), ("host_data", 24), ("log", 32),
+                      ("max_log_level", 40), ("capabilities", 48)]),
     CkExpansionDesc: (48, [("struct_size", 0), ("id", 8), ("name", 16), ("version", 24), ("hooks", 32),
                            ("requires_ids", 40)]),
     CkPluginApi: (72, [("struct_size", 0), ("create", 8), ("destroy", 16), ("expansion_count", 24),

@@ -1,8 +1,10 @@
 // create / destroy and the read-only queries on a module context.
 #include "plugin_context.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <vector>
 #include <set>
 #include <string>
 
@@ -31,7 +33,32 @@ ck_host_info read_host_info(const ck_host_info& host) {
     if (CK_HAS_FIELD(host, host_data)) copy.host_data = host.host_data;
     if (CK_HAS_FIELD(host, log)) copy.log = host.log;
     if (CK_HAS_FIELD(host, max_log_level)) copy.max_log_level = host.max_log_level;
+    if (CK_HAS_FIELD(host, capabilities)) copy.capabilities = host.capabilities;
     return copy;
+}
+
+// What the host lists in ck_host_info.capabilities (at most 64 read: a
+// list without its NULL is the host's bug, not a reason to read on).
+std::vector<std::string> capabilities_of(const ck_host_info& host) {
+    std::vector<std::string> out;
+    if (host.capabilities == nullptr) return out;
+    for (size_t i = 0; i < 64 && host.capabilities[i] != nullptr; ++i) out.emplace_back(host.capabilities[i]);
+    return out;
+}
+
+// An expansion that needs a capability the host does not list is refused
+// at create, naming what is missing and what the host offers.
+void check_host_capabilities(const ExpansionInfo& info, const ck_host_info& host,
+                             const std::vector<std::string>& listed) {
+    for (const std::string& needed : info.host_capabilities) {
+        if (std::find(listed.begin(), listed.end(), needed) != listed.end()) continue;
+        std::string offered;
+        for (const std::string& c : listed) offered += (offered.empty() ? "" : ", ") + c;
+        throw StatusError(CK_E_VERSION_MISMATCH,
+                          "expansion '" + info.id + "' needs the host capability \"" + needed + "\", which host '" +
+                              (host.host_name != nullptr ? host.host_name : "(unnamed)") + "' does not list (it lists " +
+                              (offered.empty() ? "none" : offered) + ")");
+    }
 }
 #undef CK_HAS_FIELD
 
@@ -104,6 +131,7 @@ ck_status create(const ModuleDefinition& module, const ck_host_info* host, ck_pl
         *out_ctx = nullptr;
         if (host == nullptr) return fail(err, CK_E_INVALID_ARGUMENT, "create: host must not be NULL");
         const ck_host_info host_info = read_host_info(*host);
+        const std::vector<std::string> capabilities = capabilities_of(host_info);
 
         auto ctx = std::make_unique<ck_plugin_ctx>();
         ctx->module = &module;
@@ -115,6 +143,7 @@ ck_status create(const ModuleDefinition& module, const ck_host_info* host, ck_pl
             check_info(loaded->info, i, seen);
             if (auto overridden = loaded->expansion->overridden_hooks())
                 check_hooks_match_overrides(loaded->info, *overridden, i);
+            check_host_capabilities(loaded->info, host_info, capabilities);
             seen.insert(loaded->info.id);
             ctx->expansions.push_back(std::move(loaded));
         }

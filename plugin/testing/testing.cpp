@@ -284,8 +284,12 @@ Module::Module(const std::string& path) {
     api_ = out.api;
     abi_minor_ = out.abi_minor;
     schema_revision_ = out.schema_revision;
+    // The kit plays the host of this SDK: every capability it knows.
+    static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
+                                                    CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
+                                                    CK_CAPABILITY_TILE_VALUES, nullptr};
     ck_host_info host{sizeof(ck_host_info), "cloisterkit-sdk-testing", CK_RELEASE_VERSION, nullptr, nullptr,
-                      CK_LOG_OFF};
+                      CK_LOG_OFF, kCapabilities};
     if (ck_status s = api_->create(&host, &ctx_, &err); s != CK_OK) {
         dlclose(handle_);
         throw std::runtime_error(path + ": create failed (" + std::to_string(s) + "): " + err.message);

@@ -34,7 +34,8 @@ PIN(ck_host_info, host_version, 16);
 PIN(ck_host_info, host_data, 24);
 PIN(ck_host_info, log, 32);
 PIN(ck_host_info, max_log_level, 40);
-PIN_SIZE(ck_host_info, 48);
+PIN(ck_host_info, capabilities, 48); /* ABI 1.3, appended */
+PIN_SIZE(ck_host_info, 56);
 
 PIN(ck_expansion_desc, struct_size, 0);
 PIN(ck_expansion_desc, id, 8);

@@ -56,6 +56,7 @@ int main(void) {
     MEMBER(ck_host_info, host_data);
     MEMBER(ck_host_info, log);
     MEMBER(ck_host_info, max_log_level);
+    MEMBER(ck_host_info, capabilities);
 
     STRUCT(ck_expansion_desc);
     MEMBER(ck_expansion_desc, struct_size);

@@ -1,4 +1,5 @@
-// Version negotiation through ck_plugin_negotiate_v1, as a C host does it.
+// Version negotiation through ck_plugin_negotiate_v1, as a C host does it,
+// and the host capabilities create() checks after it.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -178,5 +179,49 @@ TEST(AbiTwoModule, HasNoV1EntryPointSoAnAbiOneHostRefusesIt) {
     EXPECT_NE(std::strstr(err.message, "'ck-abi-test-v2' implements 2"), nullptr) << err.message;
 }
 
+// Host capabilities (ABI 1.3): the Wind Roses need "start-tile/1" and
+// "tile-values/1". A host whose ck_host_info stops before `capabilities`
+// (1.3.0's), or lists only one, is refused at create naming what is
+// missing; a host listing both gets a context.
+TEST(HostCapabilities, AModuleRefusesAHostThatDoesNotListWhatItNeeds) {
+    Library library(module_path(CK_ABI_SHIPPED_MODULE_DIR, "cloisterkit_wind_roses"));
+    const ck_negotiate_in in = host_ranges(0, CK_ABI_MINOR, CK_SCHEMA_REVISION, CK_SCHEMA_REVISION);
+    ck_negotiate_out out{};
+    out.struct_size = sizeof(out);
+    ASSERT_EQ(library.entry()(&in, &out, nullptr), CK_OK);
+    const char* const one[] = {CK_CAPABILITY_START_TILE, nullptr};
+    const char* const both[] = {CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_START_TILE, nullptr};
+    struct Case {
+        uint32_t struct_size;
+        const char* const* capabilities;
+        const char* refusal;  // nullptr: created
+    };
+    for (const Case& c : {Case{uint32_t(offsetof(ck_host_info, capabilities)), both,
+                               "needs the host capability \"start-tile/1\", which host 'old' does not list (it "
+                               "lists none)"},
+                          Case{uint32_t(sizeof(ck_host_info)), one,
+                               "needs the host capability \"tile-values/1\", which host 'old' does not list (it "
+                               "lists start-tile/1)"},
+                          Case{uint32_t(sizeof(ck_host_info)), both, nullptr}}) {
+        ck_host_info host{};
+        host.struct_size = c.struct_size;
+        host.host_name = "old";
+        host.capabilities = c.capabilities;  // beyond struct_size in the first case
+        ck_plugin_ctx* ctx = nullptr;
+        ck_error err = make_error();
+        const ck_status status = out.api->create(&host, &ctx, &err);
+        if (c.refusal == nullptr) {
+            EXPECT_EQ(status, CK_OK) << err.message;
+            EXPECT_NE(ctx, nullptr);
+        } else {
+            EXPECT_EQ(status, CK_E_VERSION_MISMATCH);
+            EXPECT_NE(std::strstr(err.message, c.refusal), nullptr) << err.message;
+            EXPECT_EQ(ctx, nullptr);
+        }
+        out.api->destroy(ctx);
+    }
+}
+
 }  // namespace
 }  // namespace ck::abi_test
+

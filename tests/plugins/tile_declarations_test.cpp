@@ -44,6 +44,19 @@ TEST(TileDeclarations, ATileValueThatIsNoXmlNameRefusesTheModuleAtLoad) {
                                       "and the attribute must be names of a-z, 0-9 and - (at most 32 bytes)"));
 }
 
+// Host capabilities (ABI 1.3, docs/abi.md "Host capabilities"): a module
+// needing one the host does not list is refused at create, by name, with
+// what the host lists.
+TEST(TileDeclarations, AModuleNeedingACapabilityTheHostLacksIsRefusedNamingIt) {
+    ScratchDir dir("needs-teleport");
+    dir.add(test_module("test_needs_teleport"), "needs.so");
+    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
+    EXPECT_THAT(r.output(), HasSubstr("create failed (CK_E_VERSION_MISMATCH): expansion 'fan.needs-teleport' needs "
+                                      "the host capability \"teleport/1\", which host 'cloisterkit-host' does not "
+                                      "list (it lists decision/1, figure-primitives/1, feature-completed/1, "
+                                      "start-tile/1, tile-values/1)"));
+}
+
 // Start tiles (manifest revision 7, docs/abi.md "Start tiles").
 namespace {
 int count_of(const nlohmann::json& game, const std::string& tile) {

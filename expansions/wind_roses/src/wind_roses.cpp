@@ -62,6 +62,8 @@ public:
         i.jcz_extra_elements = {std::string(kElement)};
         // The rose on each tile (WR-3), as the tile files write it.
         i.tile_values = {{"tile", std::string(kElement)}};
+        // A host at revision 9 that ignores either would play another game.
+        i.host_capabilities = {CK_CAPABILITY_START_TILE, CK_CAPABILITY_TILE_VALUES};
         // The markers of this library's file, which the picture draws as badges.
         for (const Rose rose : kRoses) i.tile_markers.push_back({std::string(rose_marker(rose)), std::string(rose_label(rose))});
         return i;

@@ -20,6 +20,8 @@
 //  9 "bad-tile-value": declares a tile value on the element "City" (no
 //    XML name of a-z0-9-, manifest revision 9), so hosts refuse the
 //    module at load.
+// 10 "needs-teleport": needs the host capability "teleport/1", which no
+//    host lists, so create() refuses the module naming it.
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -104,12 +106,14 @@ public:
 class BadTileDeclarations final : public sdk::Expansion {
 public:
     sdk::ExpansionInfo info() const override {
-        sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 5   ? "fan.bad-attribute"
-                                     : TEST_MODULE_VARIANT == 9 ? "fan.bad-tile-value"
-                                                                : "fan.lost-deck",
+        sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 5    ? "fan.bad-attribute"
+                                     : TEST_MODULE_VARIANT == 9  ? "fan.bad-tile-value"
+                                     : TEST_MODULE_VARIANT == 10 ? "fan.needs-teleport"
+                                                                 : "fan.lost-deck",
                                      "Bad tiles");
         if (TEST_MODULE_VARIANT == 5) i.segment_attributes = {{fb::FeatureKind::Road, "Inn!", "inn"}};
         else if (TEST_MODULE_VARIANT == 9) i.tile_values = {{"City", "resource"}, {"city", "goods"}};
+        else if (TEST_MODULE_VARIANT == 10) i.host_capabilities = {CK_CAPABILITY_DECISION, "teleport/1"};
         else i.deck_tile_sets = {{"nowhere:1", 1, "", ""}};
         return i;
     }

@@ -63,6 +63,9 @@ public:
         i.version = "0.1.0";
         i.description = "Decisions for tests: blessings, tributes, honours and marks";
         i.hooks = sdk::hooks_overridden_by<Tribute>();
+        // A host that plays no decision or completion would play another game.
+        i.host_capabilities = {CK_CAPABILITY_DECISION, CK_CAPABILITY_FEATURE_COMPLETED,
+                               CK_CAPABILITY_FIGURE_PRIMITIVES};
         if (kMisbehaving)
             i.rule_options = {{"tribute.misbehave", "endless", {"endless", "off-board", "no-player", "empty", "double-guard"},
                                "break the decision protocol on purpose (tests)"}};

@@ -213,6 +213,11 @@ struct ExpansionInfo {
     std::vector<HeldBackTiles> held_back_tiles;        // revision 6
     std::vector<StartTile> start_tiles;                // revision 7
     std::vector<TileValue> tile_values;                // revision 9
+    // ABI 1.3: what the host must implement for this expansion to play
+    // (CK_CAPABILITY_DECISION, ...). A host that does not list one in
+    // ck_host_info.capabilities gets CK_E_VERSION_MISMATCH from create(),
+    // naming it, instead of a game played without it.
+    std::vector<std::string> host_capabilities;
 };
 
 class Expansion {
