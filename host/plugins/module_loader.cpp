@@ -112,8 +112,10 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
             // A filter only ever saves calls: one this host cannot evaluate
             // (a newer kind, a hook it does not know) means "always call".
             if (f->hook() >= CK_HOOK_COUNT) continue;
-            HookFilterInfo info{f->hook(), f->filter(), str(f->rule_key()), strings(f->rule_values())};
-            if (info.filter > fb::HookFilter::MAX || (info.filter == fb::HookFilter::RuleIs && info.rule_key.empty()))
+            HookFilterInfo info{f->hook(), f->filter(), str(f->rule_key()), strings(f->rule_values()),
+                                static_cast<FeatureKind>(f->feature())};
+            if (info.filter > fb::HookFilter::MAX || (info.filter == fb::HookFilter::RuleIs && info.rule_key.empty()) ||
+                (info.filter == fb::HookFilter::TileHasFeature && f->feature() > fb::FeatureKind::MAX))
                 info.filter = fb::HookFilter::Always;
             e.hook_filters.push_back(std::move(info));
         }

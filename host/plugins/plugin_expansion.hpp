@@ -78,6 +78,7 @@ struct HookFilterInfo {
     fb::HookFilter filter = fb::HookFilter::Always;
     std::string rule_key;                 // RuleIs
     std::vector<std::string> rule_values;  // RuleIs
+    FeatureKind feature = FeatureKind::Road;  // TileHasFeature
 };
 
 // A tile set joining the draw pile with the expansion (manifest DeckTileSetDecl).

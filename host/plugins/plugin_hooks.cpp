@@ -100,6 +100,11 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game,
                 if (touches && owns(t.kind)) return true;
             }
             return false;
+        case fb::HookFilter::TileHasFeature: {
+            if (!filter_tile_) return true;  // not a tile hook: nothing to test
+            const auto& segments = game.catalog().tile(*filter_tile_).segments;
+            return std::any_of(segments.begin(), segments.end(), [&](const Segment& s) { return s.kind == f.feature; });
+        }
         case fb::HookFilter::RuleIs: {
             if (filter.rule_checked_for == game.setup_id()) return filter.rule_holds;
             const auto it = game.rules().find(f.rule_key);
@@ -112,14 +117,16 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game,
     }
 }
 
-bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only) {
+bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only, std::optional<TileTypeId> tile) {
     // The expansion whose option was chosen is always called (`only`);
     // otherwise each one its filters let through.
     callees_.clear();
     if (!any_has(hook)) return false;
+    filter_tile_ = tile;
     for (uint32_t i = 0; i < expansions_.size(); ++i)
         if (only >= 0 ? i == static_cast<uint32_t>(only) && calls(i, hook) : wants(i, hook, game))
             callees_.push_back(i);
+    filter_tile_.reset();
     return !callees_.empty();
 }
 
@@ -390,7 +397,7 @@ void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileS
 
 void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
                                    std::vector<Placement>& candidates) {
-    if (candidates.empty() || !collect_callees(CK_HOOK_PLACEMENT_CHECK, game)) return;
+    if (candidates.empty() || !collect_callees(CK_HOOK_PLACEMENT_CHECK, game, -1, type)) return;
     const RoundTripScope round_trip(CK_HOOK_PLACEMENT_CHECK);
     start_request();
     candidates_.clear();
@@ -411,7 +418,7 @@ void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId 
 
 void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type,
                                  bool from_hand) {
-    if (!collect_callees(CK_HOOK_TILE_PLACED, game)) return;
+    if (!collect_callees(CK_HOOK_TILE_PLACED, game, -1, type)) return;
     const RoundTripScope round_trip(CK_HOOK_TILE_PLACED);
     start_request();
     const fb::Placement p(to_fb(placement.at), placement.rotation, type);

@@ -16,6 +16,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <array>
+#include <optional>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -121,7 +122,8 @@ private:
     // Fills callees_ with the expansions to call for `hook` now: `only`, the
     // one whose option was chosen, if it has the hook; else each that
     // wants() it. False when nobody is to be called: no request is built.
-    bool collect_callees(ck_hook_id hook, const Game& game, int only = -1);
+    // `tile`: the tile type a tile hook is about (the TileHasFeature filter).
+    bool collect_callees(ck_hook_id hook, const Game& game, int only = -1, std::optional<TileTypeId> tile = {});
     // A declared filter, with what RuleIs found for the last game's setup:
     // the rules are fixed for a game (Game::setup_id), and the filters of
     // the scoring hooks are tested for every scored feature.
@@ -185,6 +187,7 @@ private:
     std::vector<std::vector<std::string>> own_kinds_;
     std::vector<uint32_t> callees_;  // scratch: the expansions a call_all_and_apply calls
 
+    std::optional<TileTypeId> filter_tile_;  // during collect_callees: the tile a tile hook is about
     StateSerializer serializer_;
     StateKey cached_key_;
     ck_bytes cached_state_{nullptr, 0};

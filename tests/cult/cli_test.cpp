@@ -243,4 +243,19 @@ TEST(CuCli, PluginsListsTheModuleAndItsDeclarations) {
     EXPECT_EQ(cult["deck_tile_sets"][0]["tile_set"], "cult/6");
 }
 
+// CU-3 vetoes only monastic tiles, so the module filters PLACEMENT_CHECK to
+// tiles with a monastery (HookFilter TileHasFeature, revision 9): the host
+// asks about the 12-odd monastic draws of a game, not every one of its 77,
+// and the games are those of a module asked every time (the refusals above
+// replay).
+TEST(CuCli, PlacementCheckIsCalledForMonasticTilesOnly) {
+    const ck::test::CommandResult r = ck::test::run_cli("simulate --games 100 --seed 1 --expansions cult --round-trips");
+    ASSERT_EQ(r.status, 0) << r.output();
+    const size_t at = r.out.find("PLACEMENT_CHECK");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const double per_game = std::stod(r.out.substr(at + std::string("PLACEMENT_CHECK").size()));
+    EXPECT_GT(per_game, 5.0) << r.out;   // 6 monasteries and 6 shrines in the pile, drawn and redrawn
+    EXPECT_LT(per_game, 20.0) << r.out;  // 77 tile steps a game
+}
+
 }  // namespace

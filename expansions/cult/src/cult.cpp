@@ -116,6 +116,13 @@ public:
         // CU-9: JCloisterZone has no element `cult`; its saves enable `shrine`.
         i.jcz_extra_elements = {std::string(kShrine)};
         i.segment_attributes = {{fb::FeatureKind::Monastery, std::string(kShrine), "shrine"}};
+        // CU-3 only ever vetoes a monastic tile: the host need not ask
+        // about the others (a host before revision 9 always asks).
+        sdk::HookFilter monastic_only;
+        monastic_only.hook = CK_HOOK_PLACEMENT_CHECK;
+        monastic_only.filter = fb::HookFilter::TileHasFeature;
+        monastic_only.feature = fb::FeatureKind::Monastery;
+        i.hook_filters = {monastic_only};
         // CU-1: Cult Places (six tiles). Heretics and Shrines (cult/5) only
         // in replays: a deck set cannot be chosen by a rule on ABI 1.2.
         i.deck_tile_sets = {{"cult/6", 1, "", ""}};

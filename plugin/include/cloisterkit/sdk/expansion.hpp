@@ -105,6 +105,7 @@ struct HookFilter {
     fb::HookFilter filter = fb::HookFilter::Always;
     std::string rule_key;                 // RuleIs
     std::vector<std::string> rule_values;  // RuleIs
+    fb::FeatureKind feature = fb::FeatureKind::Road;  // TileHasFeature (revision 9)
 };
 
 // How the tiles the expansion deals into hands are played (manifest
