@@ -18,12 +18,19 @@ using ck::test::ScratchDir;
 using ck::test::test_module;
 using testing::HasSubstr;
 
+namespace {
+// What `plugins` prints with test module `module` alone on the plugin path.
+std::string plugins_with(const std::string& module) {
+    ScratchDir dir(module);
+    dir.add(test_module(module), "module.so");
+    return run_cli("plugins --plugin-path '" + dir.path().string() + "'").output();
+}
+}  // namespace
+
 TEST(TileDeclarations, ASegmentAttributeThatIsNoXmlNameRefusesTheModuleAtLoad) {
-    ScratchDir dir("bad-attribute");
-    dir.add(test_module("test_bad_attribute"), "bad.so");
-    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
-    EXPECT_THAT(r.output(), HasSubstr("fan.bad-attribute: manifest rejected: segment attribute \"Inn!\" is not a name "
-                                      "of a-z, 0-9 and - (at most 32 bytes)"));
+    EXPECT_THAT(plugins_with("test_bad_attribute"),
+                HasSubstr("fan.bad-attribute: manifest rejected: segment attribute \"Inn!\" is not a name "
+                          "of a-z, 0-9 and - (at most 32 bytes)"));
 }
 
 TEST(TileDeclarations, ADeckTileSetNoTileFileDefinesRefusesTheGameNamingIt) {
@@ -37,24 +44,20 @@ TEST(TileDeclarations, ADeckTileSetNoTileFileDefinesRefusesTheGameNamingIt) {
 // Tile values (manifest revision 9, docs/abi.md "Tile values"): the element
 // and the attribute are XML names of a-z0-9-, each pair declared once.
 TEST(TileDeclarations, ATileValueThatIsNoXmlNameRefusesTheModuleAtLoad) {
-    ScratchDir dir("bad-tile-value");
-    dir.add(test_module("test_bad_tile_value"), "bad.so");
-    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
-    EXPECT_THAT(r.output(), HasSubstr("fan.bad-tile-value: manifest rejected: tile value <City resource>: the element "
-                                      "and the attribute must be names of a-z, 0-9 and - (at most 32 bytes)"));
+    EXPECT_THAT(plugins_with("test_bad_tile_value"),
+                HasSubstr("fan.bad-tile-value: manifest rejected: tile value <City resource>: the element "
+                          "and the attribute must be names of a-z, 0-9 and - (at most 32 bytes)"));
 }
 
 // Host capabilities (ABI 1.3, docs/abi.md "Host capabilities"): a module
 // needing one the host does not list is refused at create, by name, with
 // what the host lists.
 TEST(TileDeclarations, AModuleNeedingACapabilityTheHostLacksIsRefusedNamingIt) {
-    ScratchDir dir("needs-teleport");
-    dir.add(test_module("test_needs_teleport"), "needs.so");
-    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
-    EXPECT_THAT(r.output(), HasSubstr("create failed (CK_E_VERSION_MISMATCH): expansion 'fan.needs-teleport' needs "
-                                      "the host capability \"teleport/1\", which host 'cloisterkit-host' does not "
-                                      "list (it lists decision/1, figure-primitives/1, feature-completed/1, "
-                                      "start-tile/1, tile-values/1)"));
+    EXPECT_THAT(plugins_with("test_needs_teleport"),
+                HasSubstr("create failed (CK_E_VERSION_MISMATCH): expansion 'fan.needs-teleport' needs "
+                          "the host capability \"teleport/1\", which host 'cloisterkit-host' does not "
+                          "list (it lists decision/1, figure-primitives/1, feature-completed/1, "
+                          "start-tile/1, tile-values/1)"));
 }
 
 // Start tiles (manifest revision 7, docs/abi.md "Start tiles").
@@ -97,9 +100,7 @@ TEST(TileDeclarations, TwoExpansionsChoosingTheStartTileRefuseTheGameNamingBoth)
 }
 
 TEST(TileDeclarations, AStartTileOutsideTheSchemasRangeIsRefusedByTheSdk) {
-    ScratchDir dir("far-start");
-    dir.add(test_module("test_far_start"), "far.so");
-    const CommandResult r = run_cli("plugins --plugin-path '" + dir.path().string() + "'");
-    EXPECT_THAT(r.output(), HasSubstr("'fan.far-start': start tile \"BA/L\" at (5000, 0) rotation 1: x and y must be "
-                                      "-1000..1000, the rotation 0..3 quarter turns"));
+    EXPECT_THAT(plugins_with("test_far_start"),
+                HasSubstr("'fan.far-start': start tile \"BA/L\" at (5000, 0) rotation 1: x and y must be "
+                          "-1000..1000, the rotation 0..3 quarter turns"));
 }
