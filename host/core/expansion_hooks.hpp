@@ -137,9 +137,10 @@ public:
     // Remove the candidate placements of `type` that an expansion vetoes.
     virtual void check_placements(const Game&, uint8_t /*player*/, TileTypeId /*type*/,
                                   std::vector<Placement>& /*candidates*/) {}
-    // Whether check_placements may remove any candidate now. When it cannot,
-    // asking whether a tile fits anywhere stops at the first legal placement.
-    virtual bool checks_placements(const Game&) { return false; }
+    // Whether check_placements may remove any candidate of tile type `type`
+    // now. When it cannot, asking whether the tile fits anywhere stops at
+    // the first legal placement.
+    virtual bool checks_placements(const Game&, TileTypeId /*type*/) { return false; }
     // React to the tile just placed (the turn's tile, from the pack or a hand).
     virtual void on_tile_placed(Game&, uint8_t /*player*/, const Placement& /*placement*/, TileTypeId /*type*/,
                                 bool /*from_hand*/) {}

@@ -89,7 +89,7 @@ void Game::offer_tile_step_options() {
 }
 
 bool Game::fits_somewhere(TileTypeId type) const {
-    if (!hooks_ || !hooks_->checks_placements(*this)) return board_.has_legal_placement(tile_table()[type]);
+    if (!hooks_ || !hooks_->checks_placements(*this, type)) return board_.has_legal_placement(tile_table()[type]);
     compute_legal(type, *scratch_legal_);  // an expansion may veto every placement
     return !scratch_legal_->empty();
 }

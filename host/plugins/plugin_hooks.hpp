@@ -16,9 +16,9 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <array>
-#include <optional>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,7 +71,9 @@ public:
     void tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) override;
     void apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) override;
     void check_placements(const Game& game, uint8_t player, TileTypeId type, std::vector<Placement>& candidates) override;
-    bool checks_placements(const Game& game) override { return collect_callees(CK_HOOK_PLACEMENT_CHECK, game); }
+    bool checks_placements(const Game& game, TileTypeId type) override {
+        return collect_callees(CK_HOOK_PLACEMENT_CHECK, game, -1, type);
+    }
     void on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type, bool from_hand) override;
     using ExpansionHooks::figure_options;
     using ExpansionHooks::score_feature;
