@@ -63,8 +63,10 @@ extern "C" {
  *   hook FEATURE_COMPLETED (FeatureCompletedArgs); the figure primitives
  *   PlaceFigure and MoveFigure.
  * 9 (release 1.4.0, unreleased): values of tile files' attributes the
- *   expansions declare (TileValueDecl; GameSetup.tile_values). */
-#define CK_SCHEMA_REVISION 9
+ *   expansions declare (TileValueDecl; GameSetup.tile_values).
+ * 10 (release 1.4.0, unreleased): a second tile step in one turn (the
+ *   effect ExtraTurn; GameState.turn_part and extra_turn). */
+#define CK_SCHEMA_REVISION 10
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from
@@ -224,6 +226,7 @@ typedef struct ck_host_info {
 #define CK_CAPABILITY_FEATURE_COMPLETED "feature-completed/1" /* the hook FEATURE_COMPLETED */
 #define CK_CAPABILITY_START_TILE "start-tile/1"               /* ExpansionManifest.start_tiles */
 #define CK_CAPABILITY_TILE_VALUES "tile-values/1"             /* ExpansionManifest.tile_values */
+#define CK_CAPABILITY_EXTRA_TURN "extra-turn/1"               /* ExtraTurn, turn parts */
 
 /* ---------------------------------------------------------------------- */
 /* What the module tells the host                                          */

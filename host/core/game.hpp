@@ -50,6 +50,9 @@ enum class Phase : uint8_t {
 std::string_view phase_name(Phase p);
 
 inline constexpr int kMaxPlayers = Features::kMaxPlayers;
+// Tile steps in one turn (ExtraTurn): the builder needs 2; more than this
+// is a module that never lets the turn end.
+inline constexpr uint8_t kMaxTurnParts = 8;
 
 struct StartTile {
     std::string tile_id = "BA/RCr";
@@ -221,6 +224,12 @@ public:
     uint8_t active_player() const { return active_; }
     // The turn in progress (1-based); at game end, the last turn played.
     uint32_t turn_number() const { return turn_; }
+    // Which tile step of the turn this is: 1, or more after an extra turn
+    // (ExtraTurn: the builder's second tile), which keeps the turn number
+    // and the player and does not call TURN_START again.
+    uint8_t turn_part() const { return turn_part_; }
+    // Whether the active player places another tile once this part is over.
+    bool extra_turn_granted() const { return extra_turn_; }
     size_t player_count() const { return players_.size(); }
     const std::vector<PlayerState>& players() const { return players_; }
     const PlayerState& player(uint8_t p) const { return players_.at(p); }
@@ -461,6 +470,10 @@ public:
     void add_points(uint8_t player, int points, const std::string& name);
     void set_expansion_data(const std::string& expansion_id, std::vector<uint8_t> bytes);
     void consume_figure_action();
+    // ExtraTurn: the active player places another tile once this tile step
+    // (figure step, scoring, TURN_END) is over. Throws HostError (Plugin)
+    // in the kMaxTurnParts-th part of a turn.
+    void grant_extra_turn();
     // Ends the game at the end of the current turn (or now, in TilePhase).
     void request_game_end(const std::string& reason);
     // Hands (AddHandTile, RemoveHandTile, PlayHandTile). Playing a hand tile
@@ -598,6 +611,8 @@ private:
     Phase phase_ = Phase::TilePhase;
     uint8_t active_ = 0;
     uint32_t turn_ = 1;
+    uint8_t turn_part_ = 1;
+    bool extra_turn_ = false;
     std::optional<TileTypeId> drawn_;
     bool from_hand_ = false;
     std::vector<TileStepOption> tile_step_options_;

@@ -53,6 +53,15 @@ void Game::consume_figure_action() {
     figure_action_taken_ = true;
 }
 
+void Game::grant_extra_turn() {
+    if (turn_part_ >= kMaxTurnParts)
+        throw HostError("extra turn: turn " + std::to_string(turn_) + " already has " + std::to_string(turn_part_) +
+                            " tile steps (" + std::to_string(kMaxTurnParts) + " at most): a turn that never ends",
+                        ErrorCategory::Plugin);
+    touch();
+    extra_turn_ = true;
+}
+
 void Game::request_game_end(const std::string& reason) {
     touch();
     end_requested_ = true;

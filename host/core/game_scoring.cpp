@@ -40,6 +40,13 @@ void Game::pass_turn() {
         finish_game();
         return;
     }
+    if (extra_turn_) {  // ExtraTurn: the same player places another tile in this turn
+        extra_turn_ = false;
+        ++turn_part_;
+        enter_tile_phase();
+        return;
+    }
+    turn_part_ = 1;
     active_ = static_cast<uint8_t>((active_ + 1) % players_.size());
     ++turn_;
     enter_tile_phase();

@@ -75,7 +75,8 @@ void Game::enter_tile_phase() {
         return;
     }
     if (hooks_) {
-        hooks_->on_turn_start(*this, active_);  // TURN_START: points at the start of a turn
+        // TURN_START: points at the start of a turn, not of its second tile step.
+        if (turn_part_ == 1) hooks_->on_turn_start(*this, active_);
         offer_tile_step_options();
     }
     if (tile_step_options_.empty()) draw_regular_tile();  // nothing else to do: draw

@@ -30,6 +30,9 @@ constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
 // Revision 8: the figure primitives, allowed wherever a turn's stage may
 // move figures (not while a feature is being scored).
 constexpr uint32_t kFigurePrimitives = bit(fb::Effect::PlaceFigure) | bit(fb::Effect::MoveFigure);
+// Revision 10: a second tile step, from any hook of a turn's stages once
+// the tile is placed.
+constexpr uint32_t kTurnStructure = bit(fb::Effect::ExtraTurn);
 
 // Allowed effect types per hook, indexed by hook id.
 constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
@@ -39,19 +42,19 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* PLACEMENT_CHECK */ bit(fb::Effect::VetoPlacement),
     /* TILE_PLACED */ bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::AddHandTile) |
         bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
-        bit(fb::Effect::OfferDecision) | kFigurePrimitives,
+        bit(fb::Effect::OfferDecision) | kFigurePrimitives | kTurnStructure,
     /* FIGURE_OPTIONS */ bit(fb::Effect::OfferFigureOption) | bit(fb::Effect::ForbidFigurePlacement) |
         bit(fb::Effect::OfferFigurePlacements),
     /* APPLY_FIGURE_ACTION */ bit(fb::Effect::PlaceToken) | bit(fb::Effect::ConsumeFigureAction) |
         bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) |
-        bit(fb::Effect::ReturnFigures) | kFigurePrimitives,
+        bit(fb::Effect::ReturnFigures) | kFigurePrimitives | kTurnStructure,
     /* FEATURE_SCORING */ bit(fb::Effect::AdjustFeaturePoints),
     // AddPoints (1.3.0): points to a player besides the feature's scorers (the fairy's).
     /* BONUS_POINTS */ bit(fb::Effect::AdjustFeaturePoints) | bit(fb::Effect::AddPoints),
     /* TURN_END */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
         bit(fb::Effect::AddHandTile) | bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::OfferMovement) |
         bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) | bit(fb::Effect::OfferDecision) |
-        kFigurePrimitives,
+        kFigurePrimitives | kTurnStructure,
     /* GAME_END_CHECK */ bit(fb::Effect::EndGame) | bit(fb::Effect::SetExpansionData) | bit(fb::Effect::AddPoints) |
         bit(fb::Effect::OfferDecision),
     /* FINAL_SCORING */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
@@ -59,16 +62,17 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
     /* TURN_START */ bit(fb::Effect::AddPoints) | bit(fb::Effect::SetExpansionData),
     /* FIGURE_STEP_END */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
         bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
-        bit(fb::Effect::OfferDecision) | kFigurePrimitives,
+        bit(fb::Effect::OfferDecision) | kFigurePrimitives | kTurnStructure,
     /* APPLY_MOVEMENT_STEP */ bit(fb::Effect::OfferMovement) | bit(fb::Effect::SetExpansionData) |
-        bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures),
+        bit(fb::Effect::AddPoints) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
+        kTurnStructure,
     // Revision 8 (1.4.0): what a decision's choice may do, and the next decision.
     /* APPLY_DECISION */ bit(fb::Effect::OfferDecision) | bit(fb::Effect::SetExpansionData) |
         bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) | bit(fb::Effect::AddHandTile) |
         bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
-        bit(fb::Effect::EndGame) | kFigurePrimitives,
+        bit(fb::Effect::EndGame) | kFigurePrimitives | kTurnStructure,
     /* FEATURE_COMPLETED */ bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) |
-        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures) | kFigurePrimitives,
+        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures) | kFigurePrimitives | kTurnStructure,
 };
 
 std::string_view view(const flatbuffers::String* s) { return s ? std::string_view(s->c_str(), s->size()) : std::string_view(); }
@@ -475,6 +479,12 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
             hand_tile_played_ = true;
             return change_hand(e->player(), e->tile_type(), -1);
         }
+        case fb::Effect::ExtraTurn:
+            if (game_->turn_part() >= kMaxTurnParts)
+                return "turn " + std::to_string(game_->turn_number()) + " already has " +
+                       std::to_string(game_->turn_part()) + " tile steps (" + std::to_string(kMaxTurnParts) +
+                       " at most): a turn that never ends";
+            return {};
         case fb::Effect::EndGame:
         case fb::Effect::ConsumeFigureAction:
             return {};
@@ -614,6 +624,9 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
                 break;
             case fb::Effect::ConsumeFigureAction:
                 game->consume_figure_action();
+                break;
+            case fb::Effect::ExtraTurn:
+                game->grant_extra_turn();
                 break;
             default:
                 break;  // unreachable: EffectChecker refuses every other type

@@ -326,7 +326,7 @@ void PluginModule::negotiate(void* entry) {
 const char* const* host_capabilities() {
     static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
                                                     CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
-                                                    CK_CAPABILITY_TILE_VALUES, nullptr};
+                                                    CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN, nullptr};
     return kCapabilities;
 }
 

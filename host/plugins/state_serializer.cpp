@@ -289,6 +289,8 @@ ck_bytes StateSerializer::serialize(const Game& game, const std::vector<std::str
     gs.add_tiles_left(game.tiles_left());
     gs.add_neutral_figures(neutral_vec);
     if (!pending.IsNull()) gs.add_pending_decision(pending);
+    gs.add_turn_part(game.turn_part());  // the default 1 is written as nothing
+    gs.add_extra_turn(game.extra_turn_granted());
     b.Finish(gs.Finish(), fb::GameStateIdentifier());
     return ck_bytes{b.GetBufferPointer(), b.GetSize()};
 }

@@ -419,6 +419,7 @@ Json GameSession::state(int viewer) const {
     j["id"] = id_;
     j["version"] = version_;
     j["turn"] = g.turn_number();
+    j["turn_part"] = g.turn_part();  // 2 on an extra turn's second tile (ExtraTurn)
     j["phase"] = g.is_over() ? "over"
                  : g.phase() == Phase::ActionPhase ? "figure"
                  : g.phase() == Phase::MovementPhase ? "movement"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
 # Constants of abi/cloisterkit/plugin.h (ABI 1.3). This host speaks ABI major
-# 1, minors 0..3, and schema revisions 3..9. It does not implement revision
+# 1, minors 0..3, and schema revisions 3..10. It does not implement revision
 # 5's declared hand play (optional for hosts): it plays hand tiles through
 # TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
 # sends the tile contents (modules then see TileContents::known() false) nor
@@ -42,12 +42,14 @@ from dataclasses import dataclass, field
 # tile of its own (revision 7: The Wind Roses), and one whose expansion
 # implements APPLY_DECISION or FEATURE_COMPLETED (ABI 1.3, revision 8),
 # since it plays no decision phase and calls no completion hook, and one
-# that declares tile values (revision 9), since it sends none.
+# that declares tile values (revision 9), since it sends none. It lists no
+# host capability, so a module that needs extra turns (revision 10's
+# ExtraTurn, capability "extra-turn/1") refuses it when created.
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 3
-CK_SCHEMA_REVISION = 9
+CK_SCHEMA_REVISION = 10
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256

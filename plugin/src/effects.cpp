@@ -125,6 +125,8 @@ void Effects::move_figure(uint32_t figure, const fb::TileRef& at, uint32_t locat
     push(fb::Effect::MoveFigure, fb::CreateMoveFigure(builder_, figure, &at, location, allow_occupied).Union());
 }
 
+void Effects::extra_turn() { push(fb::Effect::ExtraTurn, fb::CreateExtraTurn(builder_).Union()); }
+
 DecisionChoice DecisionChoice::none(std::string label, int64_t value) {
     DecisionChoice c;
     c.label = std::move(label);

@@ -287,7 +287,7 @@ Module::Module(const std::string& path) {
     // The kit plays the host of this SDK: every capability it knows.
     static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
                                                     CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
-                                                    CK_CAPABILITY_TILE_VALUES, nullptr};
+                                                    CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN, nullptr};
     ck_host_info host{sizeof(ck_host_info), "cloisterkit-sdk-testing", CK_RELEASE_VERSION, nullptr, nullptr,
                       CK_LOG_OFF, kCapabilities};
     if (ck_status s = api_->create(&host, &ctx_, &err); s != CK_OK) {

@@ -290,6 +290,10 @@ void write_hand_made(const fs::path& dir) {
     move.location = 3u << 12;  // S
     add_effect(figures, move);
     write(CK_HOOK_TURN_END, figures, "turn_end-figures");
+    // A second tile step (schema revision 10).
+    fb::HookResponseT extra;
+    add_effect(extra, fb::ExtraTurnT{});
+    write(CK_HOOK_TILE_PLACED, extra, "tile_placed-extra_turn");
 }
 
 // A GameState with one more ExpansionData table (expansion 0, 4 bytes).

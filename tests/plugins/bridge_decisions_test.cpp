@@ -9,19 +9,14 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <functional>
 #include <regex>
 
 #include <nlohmann/json.hpp>
 
-#include "core/game.hpp"
 #include "core/players.hpp"
 #include "core/turn_options.hpp"
-#include "game_helpers.hpp"
-#include "plugins/plugin_hooks.hpp"
-#include "plugins/plugin_registry.hpp"
 #include "run_cli.hpp"
-#include "test_modules.hpp"
+#include "tribute_fixture.hpp"
 
 using namespace ck::host;
 using ck::test::test_module;
@@ -29,48 +24,17 @@ using testing::HasSubstr;
 
 namespace {
 
-using ck::host::test::base_catalog;
+using ck::test::tribute::logged;
+using ck::test::tribute::plugin_error_of;
 
-// The well-behaved build, or the one that breaks the protocol as its rule
-// option tribute.misbehave says.
-PluginRegistry& tribute(bool misbehaving = false) {
-    static PluginRegistry good(ck::test::capturing_logger().logger), bad(ck::test::capturing_logger().logger);
-    static const bool loaded = good.load(test_module("test_tribute")).status == ModuleStatus::Loaded &&
-                               bad.load(test_module("test_tribute_misbehaving")).status == ModuleStatus::Loaded;
-    EXPECT_TRUE(loaded);
-    return misbehaving ? bad : good;
-}
+PluginRegistry& tribute(bool misbehaving = false) { return ck::test::tribute::registry(misbehaving); }
 
 GameSetup setup_for(PluginHooks& hooks, uint64_t seed, std::string misbehave = {}) {
-    GameSetup s;
-    s.catalog = &base_catalog();
-    s.players = {{"Alice"}, {"Bob"}};
-    s.seed = seed;
-    s.hooks = &hooks;
-    s.expansions = hooks.expansion_ids();
-    if (!misbehave.empty()) s.rules["tribute.misbehave"] = std::move(misbehave);
-    return s;
+    if (misbehave.empty()) return ck::test::tribute::setup_for(hooks, seed);
+    return ck::test::tribute::setup_for(hooks, seed, {{"tribute.misbehave", std::move(misbehave)}});
 }
 
 void place_first_legal(Game& game) { game.place_tile(*game.drawn_tile(), game.legal_placements().front()); }
-
-std::string plugin_error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const HostError& e) {
-        EXPECT_EQ(e.category(), ErrorCategory::Plugin) << e.what();
-        return e.what();
-    }
-    return "(no error)";
-}
-
-// Points of `player` in the score log named `name` in turn `turn`.
-int logged(const Game& game, uint8_t player, uint32_t turn, const std::string& name) {
-    int points = 0;
-    for (const ScoreEntry& e : game.score_log())
-        if (e.player == player && e.turn == turn && e.name == name) points += e.points;
-    return points;
-}
 
 }  // namespace
 

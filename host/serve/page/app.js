@@ -389,7 +389,9 @@ function render(s, svg) {
   root.dataset.finished = s.finished;
   root.dataset.version = s.version;
   root.dataset.seat = mySeat;
-  setStatus(s.finished ? "The game is over" : "Turn " + s.turn + ": " + (onTurn ? "your move, " + name(s.active) : name(s.active) + " to move"));
+  // An extra turn (the builder's) is a second tile in the same turn: say so.
+  const step = s.turn_part > 1 ? " (tile " + s.turn_part + " of this turn)" : "";
+  setStatus(s.finished ? "The game is over" : "Turn " + s.turn + step + ": " + (onTurn ? "your move, " + name(s.active) : name(s.active) + " to move"));
   // The tab's title says when it is this screen's move, seen from another tab.
   document.title = (s.finished ? "Game over · " : onTurn ? "▶ Your move · " : name(s.active) + " to move · ") + "cloisterkit";
 

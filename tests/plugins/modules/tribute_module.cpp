@@ -22,13 +22,20 @@
 //  TR-7 APPLY_DECISION after a guard is posted: the same player may move
 //       it to another road or city segment of that tile (MoveFigure
 //       of the figure just placed, the last of the state's), or pass.
+//  TR-8 With the rule option tribute.relay "on" (schema revision 10): every
+//       turn has two tile steps. TILE_PLACED in the first (turn_part 1)
+//       asks for another (ExtraTurn); the second asks none, so no turn has
+//       a third. TURN_START gives the active player 1 point, "relay.start",
+//       once a turn, not again for its second tile step.
 // Built with TRIBUTE_MISBEHAVING (the module test_tribute_misbehaving), it
 // declares the rule option tribute.misbehave, which makes it break the
 // protocol on purpose: "endless" (the default: every choice offers another,
 // to the same player), "off-board" (a tile target where no tile lies),
 // "no-player" (a decision for player 7), "empty" (no option and no pass),
-// "double-guard" (TR-6 posts two guards on one segment).
-// The well-behaved build declares no option (validate plays every value).
+// "double-guard" (TR-6 posts two guards on one segment), "endless-turn"
+// (TR-8 asks for another tile step in every one).
+// The well-behaved build declares tribute.relay only (validate plays both
+// values).
 #include <cloisterkit/sdk/module.hpp>
 
 #include <string>
@@ -65,17 +72,22 @@ public:
         i.hooks = sdk::hooks_overridden_by<Tribute>();
         // A host that plays no decision or completion would play another game.
         i.host_capabilities = {CK_CAPABILITY_DECISION, CK_CAPABILITY_FEATURE_COMPLETED,
-                               CK_CAPABILITY_FIGURE_PRIMITIVES};
+                               CK_CAPABILITY_FIGURE_PRIMITIVES, CK_CAPABILITY_EXTRA_TURN};
         if (kMisbehaving)
-            i.rule_options = {{"tribute.misbehave", "endless", {"endless", "off-board", "no-player", "empty", "double-guard"},
+            i.rule_options = {{"tribute.misbehave", "endless",
+                               {"endless", "off-board", "no-player", "empty", "double-guard", "endless-turn"},
                                "break the decision protocol on purpose (tests)"}};
+        else
+            i.rule_options = {{"tribute.relay", "off", {"off", "on"}, "every turn has two tile steps (TR-8)"}};
         return i;
     }
 
-    // TR-1.
+    // TR-1, TR-8.
     void on_tile_placed(const sdk::HookContext& ctx, const fb::TilePlacedArgs& a, sdk::Effects& fx) const override {
         const fb::TileRef& placed = a.placement()->at();
         const std::string_view misbehave = misbehaviour(ctx);
+        if ((ctx.rule_or("tribute.relay", "off") == "on" && ctx.state().turn_part() == 1) || misbehave == "endless-turn")
+            fx.extra_turn();
         std::vector<sdk::DecisionChoice> options;
         options.push_back(sdk::DecisionChoice::none("take 2 points now", 2));
         options.back().payload = {kPoints};
@@ -93,6 +105,11 @@ public:
         if (misbehave == "no-player") player = 7;
         if (misbehave == "empty") options.clear();
         fx.offer_decision(player, "blessing", "bless a tile or take 2 points", options, may_pass);
+    }
+
+    // TR-8: once a turn.
+    void on_turn_start(const sdk::HookContext& ctx, const fb::TurnStartArgs& a, sdk::Effects& fx) const override {
+        if (ctx.rule_or("tribute.relay", "off") == "on") fx.add_points(a.player(), 1, "relay.start");
     }
 
     // TR-3.

@@ -103,6 +103,12 @@ public:
                       bool allow_occupied = false);
     void move_figure(uint32_t figure, const fb::TileRef& at, uint32_t location, bool allow_occupied = false);
 
+    // Turn structure (schema revision 10; docs/abi.md, "Extra turns"): the
+    // active player places another tile in this turn once the current tile
+    // step is over (the builder). The state's turn_part says which step
+    // this is; an expansion that allows only one extra step checks it.
+    void extra_turn();
+
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
 
