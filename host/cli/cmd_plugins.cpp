@@ -84,10 +84,11 @@ void print_expansion(const PluginExpansion& e) {
                     e.hand_play.action.c_str(), e.hand_play.label.c_str());
     for (const auto& f : e.figure_kinds) {
         const std::string returned = f.returnable ? ", may be taken back (" + f.jcz_return_source + ")" : "";
-        std::printf("      figure:     %s (%s) x%d per player, stands on %s, strength %d%s%s, JCZ meeple ids 0.%s.1\n",
+        const char* joins = f.joins_own_follower ? ", only beside its owner's follower" : "";
+        std::printf("      figure:     %s (%s) x%d per player, stands on %s, strength %d%s%s%s, JCZ meeple ids 0.%s.1\n",
                     f.id.c_str(), f.name.c_str(), f.count, quoted_list(feature_kind_names(f.stands_on)).c_str(),
-                    f.strength, f.tile_just_placed ? ", on the tile just placed" : ", on any tile", returned.c_str(),
-                    f.jcz_type.c_str());
+                    f.strength, f.tile_just_placed ? ", on the tile just placed" : ", on any tile", joins,
+                    returned.c_str(), f.jcz_type.c_str());
     }
     for (const auto& a : e.segment_attributes)
         std::printf("      attribute:  %s=\"true\" on %s segments of tile files (\"%s\")\n", a.name.c_str(),
@@ -171,7 +172,8 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     for (const auto& f : e.figure_kinds)
         figures.push_back({{"id", f.id}, {"name", f.name}, {"count", f.count}, {"stands_on", feature_kind_names(f.stands_on)},
                            {"strength", f.strength}, {"tile_just_placed", f.tile_just_placed},
-                           {"returnable", f.returnable}, {"jcz_type", f.jcz_type},
+                           {"returnable", f.returnable}, {"joins_own_follower", f.joins_own_follower},
+                           {"jcz_type", f.jcz_type},
                            {"jcz_return_source", f.jcz_return_source}});
     nlohmann::json attributes = nlohmann::json::array();
     for (const auto& a : e.segment_attributes)

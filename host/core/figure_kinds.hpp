@@ -33,6 +33,10 @@ struct FigureKind {
     // May be taken back from an incomplete feature in a later figure step,
     // scoring that feature at once as at the end of the game.
     bool returnable = false;
+    // Placed only on an unfinished feature where its owner has a figure of
+    // strength 1 or more, and not where one of this kind of theirs stands
+    // (the builder, the pig): FigureKindDecl.joins_own_follower.
+    bool joins_own_follower = false;
 
     bool may_stand_on(FeatureKind k) const;
 };

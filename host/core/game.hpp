@@ -533,6 +533,9 @@ private:
     void enter_action_phase();
     void compute_meeple_options();
     void compute_return_options();
+    // Whether a figure of `kind` (a kind that joins its owner's follower)
+    // of the active player may stand on feature `root`.
+    bool joinable(uint32_t root, uint8_t kind) const;
     // Takes figure i off the board into its owner's supply.
     void remove_figure(size_t i);
     // The figure step is over: FIGURE_STEP_END, then the movement it opened

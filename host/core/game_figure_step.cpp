@@ -40,8 +40,8 @@ void Game::compute_meeple_options() {
             if (!k.may_stand_on(pt.kind)) continue;  // e.g. no small follower on a garden
             if (pt.kind == FeatureKind::Field && !farmers_) continue;  // no farmer of any kind then
             const uint32_t root = features_.find(part);
-            if (features_.totals(root).follower_total > 0) continue;
-            if (open_only && features_.completed(root, board_)) continue;
+            if (k.joins_own_follower ? !joinable(root, kind) : features_.totals(root).follower_total > 0) continue;
+            if ((open_only || k.joins_own_follower) && features_.completed(root, board_)) continue;
             meeple_options_.push_back({{at, pt.kind, pt.location}, root, kind});
         }
     };
@@ -58,6 +58,13 @@ void Game::compute_meeple_options() {
                 offer_on_tile(static_cast<uint16_t>(t), static_cast<uint8_t>(kind), false);
         }
     }
+}
+
+bool Game::joinable(uint32_t root, uint8_t kind) const {
+    if (features_.totals(root).followers[active_] == 0) return false;  // no strength of the player's there
+    return std::none_of(figures_.begin(), figures_.end(), [&](const PlacedFigure& f) {
+        return f.meeple.player == active_ && f.meeple.kind == kind && features_.find(f.part) == root;
+    });
 }
 
 void Game::compute_return_options() {
@@ -112,6 +119,9 @@ void Game::deploy_meeple(const FeaturePointer& pointer, MeepleId meeple) {
         const std::string why = (pt.kind == FeatureKind::Field && !farmers_ && (meeple.kind == 0 || kind.may_stand_on(pt.kind)))
                                     ? "farmers are off in this game"
                                 : !kind.may_stand_on(pt.kind) ? "the " + kind.name + " cannot stand on a " + detail::kind_word(pt.kind)
+                                : kind.joins_own_follower && !joinable(features_.find(static_cast<uint32_t>(part)), meeple.kind)
+                                    ? "the " + kind.name + " joins only a feature where the player has a follower, and one " +
+                                          kind.name + " of theirs at most"
                                 : std::find(forbidden.begin(), forbidden.end(), pointer.at) != forbidden.end()
                                     ? "no figure may be placed on that tile this turn"
                                 : features_.completed(features_.find(static_cast<uint32_t>(part)), board_)

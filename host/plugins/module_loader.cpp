@@ -79,6 +79,7 @@ FigureKind figure_kind_of(const fb::FigureKindDecl& d) {
     k.jcz_return_source = str(d.jcz_return_source());
     k.tile_just_placed = d.tile_just_placed();
     k.returnable = d.returnable();
+    k.joins_own_follower = d.joins_own_follower();
     return k;
 }
 

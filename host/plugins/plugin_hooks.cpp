@@ -416,13 +416,22 @@ void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId 
     candidates.resize(keep);
 }
 
+flatbuffers::Offset<flatbuffers::Vector<uint32_t>> PluginHooks::segment_features_of(const Game& game, TileRef at) {
+    segment_features_.clear();
+    if (const int t = game.board().tile_at(at); t >= 0)
+        for (uint32_t part = game.features().first_part(static_cast<uint16_t>(t));
+             part < game.features().part_end(static_cast<uint16_t>(t)); ++part)
+            segment_features_.push_back(game.feature_of(part));
+    return request_.CreateVector(segment_features_);
+}
+
 void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type,
                                  bool from_hand) {
     if (!collect_callees(CK_HOOK_TILE_PLACED, game, -1, type)) return;
     const RoundTripScope round_trip(CK_HOOK_TILE_PLACED);
     start_request();
     const fb::Placement p(to_fb(placement.at), placement.rotation, type);
-    const auto args = fb::CreateTilePlacedArgs(request_, player, &p, from_hand);
+    const auto args = fb::CreateTilePlacedArgs(request_, player, &p, from_hand, segment_features_of(game, placement.at));
     call_all_and_apply(game, CK_HOOK_TILE_PLACED,
                        finish_request(CK_HOOK_TILE_PLACED, fb::HookArgs::TilePlacedArgs, args.Union()), &game);
 }
@@ -443,12 +452,7 @@ void PluginHooks::figure_options(const Game& game, uint8_t player, TileRef place
     const RoundTripScope round_trip(CK_HOOK_FIGURE_OPTIONS);
     start_request();
     const fb::TileRef tile = to_fb(placed);
-    segment_features_.clear();
-    if (const int t = game.board().tile_at(placed); t >= 0)
-        for (uint32_t part = game.features().first_part(static_cast<uint16_t>(t));
-             part < game.features().part_end(static_cast<uint16_t>(t)); ++part)
-            segment_features_.push_back(game.feature_of(part));
-    const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile, request_.CreateVector(segment_features_));
+    const auto args = fb::CreateFigureOptionsArgs(request_, player, &tile, segment_features_of(game, placed));
     EffectSink sink;
     sink.options = &out;
     sink.placement = &placement;

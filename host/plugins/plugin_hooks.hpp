@@ -137,6 +137,9 @@ private:
     bool filter_holds(uint32_t i, Filter& f, const Game& game, const ScoredFeatureInfo* feature);
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
     void start_request();
+    // The feature id of each segment of the placed tile at `at`, in its
+    // tile type's segment order, as a vector of the request being built.
+    flatbuffers::Offset<flatbuffers::Vector<uint32_t>> segment_features_of(const Game& game, TileRef at);
     // The request of a hook whose arguments are one small number (the
     // player, the player count): built once per value, then the same bytes
     // (the module recognises them too and skips verifying them again).
@@ -200,7 +203,7 @@ private:
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
     std::vector<fb::Placement> candidates_;  // scratch for PLACEMENT_CHECK
     std::vector<uint8_t> vetoed_;            // per candidate, from VetoPlacement
-    std::vector<uint32_t> segment_features_;  // scratch for FIGURE_OPTIONS
+    std::vector<uint32_t> segment_features_;  // scratch for segment_features_of
     struct SmallRequest {
         ck_hook_id hook;
         uint8_t value;

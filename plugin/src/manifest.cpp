@@ -41,7 +41,8 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     auto figure_kinds = build_vector(b, info.figure_kinds, [&](const FigureKind& k) {
         return fb::CreateFigureKindDecl(b, b.CreateString(k.id), b.CreateString(k.name), k.count,
                                         b.CreateVector(k.stands_on), k.strength, b.CreateString(k.jcz_meeple_type),
-                                        b.CreateString(k.jcz_return_source), k.tile_just_placed, k.returnable);
+                                        b.CreateString(k.jcz_return_source), k.tile_just_placed, k.returnable,
+                                        k.joins_own_follower);
     });
     auto filters = build_vector(b, info.hook_filters, [&](const HookFilter& f) {
         return fb::CreateHookFilterDecl(b, f.hook, f.filter, b.CreateString(f.rule_key),

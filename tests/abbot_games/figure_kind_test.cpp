@@ -4,7 +4,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <optional>
+
 #include "abbot_game.hpp"
+#include "core/location_names.hpp"
+#include "core/players.hpp"
 
 namespace ck::host::test {
 namespace {
@@ -105,6 +111,92 @@ TEST(FigureKinds, SupplyIsKeptPerKindAndMeepleIdsNameTheKind) {
     play(game, Turn{"BA/RRR", -1, 0, 2});  // completes the road: the big figure scores 3 and comes home
     EXPECT_THAT(entries_of(game, 0), ElementsAre(Pair("road", 3)));
     EXPECT_EQ(game.player(0).figures_in_supply(kOther), 2);
+}
+
+// A kind that joins its owner's follower (the builder, the pig: schema
+// revision 10), played through a whole game in which every player puts
+// one down whenever the host offers it: it is offered exactly on the
+// unfinished features of the tile just placed where its owner has strength
+// and no figure of its kind, it adds no strength, it keeps others off the
+// feature, and it goes home when the feature is completed.
+TEST(FigureKinds, AKindThatJoinsItsOwnersFollowerIsOfferedExactlyBesideIt) {
+    GameSetup setup = base_setup({});
+    setup.tile_sets = {{"basic:1", 1}};
+    setup.seed = 11;
+    FigureKind builder = road_figure("builder", 0);
+    builder.stands_on = {Road, FeatureKind::City};
+    builder.joins_own_follower = true;
+    setup.figure_kinds = {builder};
+    Game game(setup);
+    RandomPlayer random(11);
+    int offered = 0, deployed = 0, beside_own_builder = 0;
+    while (!game.is_over()) {
+        if (game.phase() == Phase::TilePhase) {
+            game.place_tile(*game.drawn_tile(), game.legal_placements().at(random.choose_placement(game)));
+            continue;
+        }
+        if (game.phase() == Phase::CommitActionPhase) {
+            game.commit();
+            for (const PlacedFigure& f : game.figures())  // completed features sent everyone home
+                EXPECT_FALSE(game.feature_at(f.pointer).completed) << game.meeple_text(f.meeple);
+            continue;
+        }
+        ASSERT_EQ(game.phase(), Phase::ActionPhase);
+        const uint8_t me = game.active_player();
+        const auto own_builder_on = [&](uint32_t feature) {
+            return std::any_of(game.figures().begin(), game.figures().end(), [&](const PlacedFigure& f) {
+                return f.meeple.player == me && f.meeple.kind == kOther && game.feature_at(f.pointer).id == feature;
+            });
+        };
+        // Every road and city segment of the tile just placed, and whether a builder may join it.
+        std::vector<FeaturePointer> expected;
+        const PlacedTile& placed = game.placed_tiles().back();
+        for (const Segment& s : game.tile_def(placed.type).segments) {
+            if (s.kind != Road && s.kind != FeatureKind::City) continue;
+            const FeaturePointer p{placed.at, s.kind, loc::rotate_cw(s.location, static_cast<int>(placed.rotation))};
+            const FeatureView f = game.feature_at(p);
+            if (f.followers[me] == 0 || f.completed || game.player(me).figures_in_supply(kOther) == 0) continue;
+            if (own_builder_on(f.id)) ++beside_own_builder;  // one of theirs there already: none offered
+            else expected.push_back(p);
+        }
+        std::vector<FeaturePointer> builders;
+        std::optional<size_t> builder_option;
+        for (size_t i = 0; i < game.meeple_options().size(); ++i) {
+            const MeepleOption& o = game.meeple_options()[i];
+            if (o.kind != kOther) {
+                EXPECT_EQ(game.feature_view(o.feature).followers, (std::array<uint8_t, kMaxPlayers>{}));
+                continue;
+            }
+            builders.push_back(o.pointer);
+            builder_option = i;
+        }
+        EXPECT_EQ(builders, expected) << "turn " << game.turn_number();
+        offered += !builders.empty();
+        if (!builder_option) {
+            apply_figure_choice(game, random.choose_figure(game));
+            continue;
+        }
+        const MeepleOption o = game.meeple_options()[*builder_option];
+        const FeatureView before = game.feature_view(o.feature);
+        game.deploy_meeple(o.pointer, *game.next_meeple(kOther));
+        ++deployed;
+        EXPECT_EQ(game.feature_at(o.pointer).followers, before.followers) << "a builder adds no strength";
+    }
+    EXPECT_GE(offered, 4);
+    EXPECT_GE(deployed, 4);
+    EXPECT_GE(beside_own_builder, 1);
+    // Deploying one where the player has no follower is refused, saying why.
+    GameSetup lone = base_setup({"BA/RFr"});
+    lone.figure_kinds = {builder};
+    Game alone(lone);
+    alone.place_tile("BA/RFr", {{1, 0}, Corner::None}, 2);
+    const PlacedTile& t = alone.placed_tiles().back();
+    const auto road = std::find_if(alone.tile_def(t.type).segments.begin(), alone.tile_def(t.type).segments.end(),
+                                   [](const Segment& s) { return s.kind == Road; });
+    const FeaturePointer on_road{t.at, Road, loc::rotate_cw(road->location, static_cast<int>(t.rotation))};
+    EXPECT_THAT(error_of([&] { alone.deploy_meeple(on_road, *alone.next_meeple(kOther)); }),
+                HasSubstr("the builder joins only a feature where the player has a follower, and one builder of "
+                          "theirs at most"));
 }
 
 TEST(FigureKinds, BadDeclarationsAreRefusedAtSetup) {

@@ -22,6 +22,12 @@
 //    module at load.
 // 10 "needs-teleport": needs the host capability "teleport/1", which no
 //    host lists, so create() refuses the module naming it.
+// 11 "stewards": two stewards per player, figures of strength 0 that join
+//    their owner's follower on a road or city (manifest revision 10), as
+//    Traders & Builders' builder does; saved as "0.steward.1". A tile
+//    that extends a feature where one of the player's stewards stands
+//    (placed on another tile) gives them 1 point, "steward.extended":
+//    the builder's trigger, read from TilePlacedArgs.segment_features.
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -119,6 +125,41 @@ public:
     }
 };
 
+// Variant 11: a figure kind that joins its owner's follower (revision 10).
+class Stewards final : public sdk::Expansion {
+public:
+    sdk::ExpansionInfo info() const override {
+        sdk::ExpansionInfo i = named("fan.stewards", "Stewards");
+        sdk::FigureKind steward;
+        steward.id = "steward";
+        steward.name = "steward";
+        steward.count = 2;
+        steward.stands_on = {fb::FeatureKind::Road, fb::FeatureKind::City};
+        steward.strength = 0;
+        steward.jcz_meeple_type = "steward";
+        steward.joins_own_follower = true;
+        i.figure_kinds = {steward};
+        i.hooks = sdk::hooks_overridden_by<Stewards>();
+        return i;
+    }
+
+    void on_tile_placed(const sdk::HookContext& ctx, const fb::TilePlacedArgs& a, sdk::Effects& fx) const override {
+        const auto* kinds = ctx.setup().figure_kinds();
+        const auto* features = a.segment_features();
+        if (kinds == nullptr || features == nullptr || ctx.state().figures() == nullptr) return;
+        uint32_t steward = 0;
+        while (steward < kinds->size() && sdk::as_view(kinds->Get(steward)) != "steward") ++steward;
+        for (const fb::PlacedFigure* f : *ctx.state().figures()) {
+            if (f->owner() != a.player() || f->kind() != steward || sdk::same_tile(f->at(), a.placement()->at())) continue;
+            for (const uint32_t id : *features)
+                if (id == f->feature()) {
+                    fx.add_points(a.player(), 1, "steward.extended");
+                    return;
+                }
+        }
+    }
+};
+
 // Variants 7 and 8: a start tile of one's own (manifest revision 7).
 class OwnStart final : public sdk::Expansion {
 public:
@@ -139,6 +180,8 @@ sdk::ExpansionList make_expansions() {
     list.push_back(sdk::make_expansion<MaskMismatch>());
 #elif TEST_MODULE_VARIANT == 7 || TEST_MODULE_VARIANT == 8
     list.push_back(sdk::make_expansion<OwnStart>());
+#elif TEST_MODULE_VARIANT == 11
+    list.push_back(sdk::make_expansion<Stewards>());
 #elif TEST_MODULE_VARIANT >= 5
     list.push_back(sdk::make_expansion<BadTileDeclarations>());
 #else

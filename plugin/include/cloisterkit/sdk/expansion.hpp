@@ -95,6 +95,10 @@ struct FigureKind {
     std::string jcz_return_source;  // "ABBOT_RETURN"
     bool tile_just_placed = true;
     bool returnable = false;  // may be taken back from an incomplete feature, scoring it
+    // Schema revision 10: only on an unfinished feature where its owner has
+    // a figure of strength 1 or more, one of this kind per owner there
+    // (the builder, the pig). Older hosts ignore it: ask for revision 10.
+    bool joins_own_follower = false;
 };
 
 // When the host needs to call `hook` (manifest HookFilterDecl): a hook with
