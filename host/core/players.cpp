@@ -226,7 +226,11 @@ void play_turn_with(Game& game, AgentFor agent_for, std::optional<double> commit
     const uint8_t me = game.deciding_player();
     const uint32_t turn = game.turn_number();
     PlayerAgent& agent = agent_for(game.active_player());
+    // One turn, every tile step of it (an extra turn keeps its number).
     while (!game.is_over() && game.turn_number() == turn) {
+        // A player choosing in another's turn (a decision, a movement step)
+        // makes their own choices only; a commit is nobody's choice.
+        if (only_own && game.deciding_player() != me && game.phase() != Phase::CommitActionPhase) return;
         switch (game.phase()) {
             case Phase::TilePhase: {
                 if (game.awaiting_tile_choice()) {
@@ -242,11 +246,9 @@ void play_turn_with(Game& game, AgentFor agent_for, std::optional<double> commit
             }
             case Phase::ActionPhase: apply_figure_choice(game, agent.choose_figure(game)); break;
             case Phase::MovementPhase:
-                if (only_own && game.deciding_player() != me) return;
                 game.choose_movement(agent_for(game.deciding_player()).choose_movement(game));
                 break;
             case Phase::DecisionPhase:
-                if (only_own && game.deciding_player() != me) return;
                 apply_decision_choice(game, agent_for(game.deciding_player()).choose_decision(game));
                 break;
             case Phase::CommitActionPhase: game.commit(commit_random); break;

@@ -133,9 +133,10 @@ void play_turn(Game& game, PlayerAgent& agent, std::optional<double> commit_rand
 void play_turn(Game& game, const std::vector<std::unique_ptr<PlayerAgent>>& agents,
                std::optional<double> commit_random = std::nullopt);
 // The choices of the player who decides now (Game::deciding_player()),
-// from wherever the turn stands, until another player is to choose a
-// movement step or the turn is committed (`cloisterkit serve`'s computer
-// seats, beside people).
+// from wherever the turn stands, until another player is to choose
+// anything (a decision or movement step, or the rest of their own turn
+// after this player decided in it) or the turn is over (`cloisterkit
+// serve`'s computer seats, beside people).
 void play_own_decisions(Game& game, PlayerAgent& agent, std::optional<double> commit_random = std::nullopt);
 
 // Plays until the game is over; agents[i] plays player i.

@@ -103,6 +103,22 @@ TEST(Decisions, ABlessingChainsADecisionForTheNextPlayerWhoMayPass) {  // TR-1, 
     EXPECT_EQ(game.moves().back().player, 1);
 }
 
+// serve's computer seats: Bob, deciding in Alice's turn, makes his own
+// choice and leaves the rest of her turn to her.
+TEST(Decisions, APlayerDecidingInAnothersTurnMakesOnlyTheirOwnChoices) {  // TR-2
+    PluginHooks hooks(tribute().resolve({"fan.tribute"}));
+    Game game(setup_for(hooks, 3));
+    place_first_legal(game);
+    game.choose_decision(1);  // Alice blesses: Bob decides on a tribute
+    ASSERT_EQ(game.deciding_player(), 1);
+    GreedyPlayer bob(1);
+    play_own_decisions(game, bob);
+    EXPECT_EQ(logged(game, 1, 1, "tribute.accepted"), 1);  // greedy takes the point
+    EXPECT_EQ(game.phase(), Phase::ActionPhase);  // Alice's figure step, untouched
+    EXPECT_EQ(game.deciding_player(), 0);
+    EXPECT_EQ(game.figures().size(), 0u);
+}
+
 TEST(Decisions, AChoiceThatIsNotOfferedChangesNothingAndSaysWhy) {
     PluginHooks hooks(tribute().resolve({"fan.tribute"}));
     Game game(setup_for(hooks, 3));

@@ -15,6 +15,9 @@ one scenario per CTest test:
     bad-input   malformed JSON, unknown and stale option ids, a wrong token,
                 a body over the limit, ids with ../, hostile .jcz imports:
                 each a 4xx with a message, no state change, still serving
+    extra-turn  a fan test module's second tile step in every turn
+                (CK_TEST_TRIBUTE_MODULE): the person places two tiles in
+                each of their turns, and the state says which (turn_part)
     load        50 games at once, each driven to its end by a bounded client
                 (one request at a time per game, 8 at once in all); every
                 saved game replays to its scores
@@ -24,6 +27,7 @@ Python's standard library only; the server listens on 127.0.0.1.
 import concurrent.futures
 import json
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -298,8 +302,34 @@ def scenario_load(cli, out, games=50, parallel=8):
         print("load: %d games to their end, %d at once, every one replays to its scores" % (games, parallel))
 
 
+def scenario_extra_turn(cli, out):
+    """Extra turns (schema revision 10) through serve, with the fan test
+    module Tribute (CK_TEST_TRIBUTE_MODULE) and its rule TR-8: every turn
+    has two tile steps by the same seat, and the state says which one is on
+    (turn_part), so the page can say "tile 2 of this turn"."""
+    plugins = os.path.join(out, "plugins")
+    os.makedirs(plugins)
+    shutil.copy(os.environ["CK_TEST_TRIBUTE_MODULE"], os.path.join(plugins, "tribute.so"))
+    with Server(cli, os.path.join(out, "data"), ["--plugin-path", plugins, "--computer", "greedy"]) as server:
+        created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "greedy"}],
+                                  expansions=["tribute"], rules={"tribute.relay": "on"}, seed=5)
+        game, token = created["id"], created["seats"][0]["token"]
+        parts = {}  # turn -> the steps in which Ada was to place a tile
+        while True:
+            s = server.wait(game, token, lambda s: s["finished"] or s["active"] == 0)
+            if s["finished"] or s["turn"] > 3:
+                break
+            if s["phase"] == "tile":
+                parts.setdefault(s["turn"], []).append(s["turn_part"])
+            server.move(game, token, choose(s))
+        check(parts.get(1) == [1, 2] and parts.get(3) == [1, 2],
+              "Ada's tile steps by turn are %s, not two in turns 1 and 3" % parts)
+        check(2 not in parts, "Ada placed a tile in the computer's turn 2: %s" % parts)
+        print("extra-turn: Ada's tile steps by turn %s" % parts)
+
+
 SCENARIOS = {"full-game": scenario_full_game, "two-seats": scenario_two_seats, "restart": scenario_restart,
-             "bad-input": scenario_bad_input, "load": scenario_load}
+             "bad-input": scenario_bad_input, "load": scenario_load, "extra-turn": scenario_extra_turn}
 
 
 if __name__ == "__main__":
