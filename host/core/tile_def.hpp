@@ -25,7 +25,6 @@ struct Segment {
     Location location = 0;       // sides for roads/cities, halves for fields, I for centres
     uint8_t pennants = 0;        // cities only
     uint32_t adjoining_cities = 0;  // fields only: bit i = segment i of this tile is a city it borders
-    std::string wagon_move;      // kept for completeness; unused by base rules
     // Attributes of the element whose value is "true" (`inn` of
     // <road inn="true">), in document order: what expansions may declare as
     // segment attributes (SegmentAttribute). At most kMaxTrueAttributes.
@@ -78,6 +77,14 @@ struct TileDef {
     // order. At most limits::kMaxTileValues.
     std::vector<TileAttributeValue> values;
 
+    // The value of attribute `attribute` of segment `segment`'s element
+    // (TileAttributeValue::kNoSegment: of <tile> or another element), or
+    // "" when the tile file gives none.
+    std::string_view value(uint8_t segment, std::string_view attribute) const {
+        for (const auto& v : values)
+            if (v.segment == segment && v.attribute == attribute) return v.value;
+        return {};
+    }
     bool has_marker(std::string_view name) const {
         for (const auto& m : markers)
             if (m == name) return true;

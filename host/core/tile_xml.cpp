@@ -225,7 +225,6 @@ private:
                 read_values(child, name, TileAttributeValue::kNoSegment, {}, tile);
                 continue;
             }
-            if (seg.kind != FeatureKind::Field) seg.wagon_move = child.attribute("wagon-move").as_string();
             read_true_attributes(child, tile.id, seg);
             // The element's structural attributes are the host's; <farm>
             // and <cloister> read as the field and the monastery they are.

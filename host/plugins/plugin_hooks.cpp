@@ -73,8 +73,8 @@ PluginHooks::PluginHooks(std::vector<const PluginExpansion*> expansions, HandPla
 
 // ------------------------------------------------------------ hook filters
 
-bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game,
-                               const ScoredFeatureInfo* feature) {
+bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game, const FilterSubject& subject) {
+    const ScoredFeatureInfo* feature = subject.feature;
     const auto owns = [&](const std::string& kind) {
         const auto& kinds = own_kinds_[i];
         return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
@@ -101,8 +101,8 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game,
             }
             return false;
         case fb::HookFilter::TileHasFeature: {
-            if (!filter_tile_) return true;  // not a tile hook: nothing to test
-            const auto& segments = game.catalog().tile(*filter_tile_).segments;
+            if (!subject.tile) return true;  // not a tile hook: nothing to test
+            const auto& segments = game.catalog().tile(*subject.tile).segments;
             return std::any_of(segments.begin(), segments.end(), [&](const Segment& s) { return s.kind == f.feature; });
         }
         case fb::HookFilter::RuleIs: {
@@ -122,20 +122,18 @@ bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only, s
     // otherwise each one its filters let through.
     callees_.clear();
     if (!any_has(hook)) return false;
-    filter_tile_ = tile;
     for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (only >= 0 ? i == static_cast<uint32_t>(only) && calls(i, hook) : wants(i, hook, game))
+        if (only >= 0 ? i == static_cast<uint32_t>(only) && calls(i, hook) : wants(i, hook, game, {nullptr, tile}))
             callees_.push_back(i);
-    filter_tile_.reset();
     return !callees_.empty();
 }
 
-bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature) {
+bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const FilterSubject& subject) {
     if (!calls(i, hook)) return false;
     auto& filters = filters_[i][hook];
     if (filters.empty()) return true;
     for (Filter& f : filters)
-        if (filter_holds(i, f, game, feature)) return true;
+        if (filter_holds(i, f, game, subject)) return true;
     return false;
 }
 
@@ -520,7 +518,7 @@ int PluginHooks::score_feature(const Game& game, const ScoredFeatureInfo& featur
     // Every modifier first, then every bonus: bonuses see the final points.
     for (const ck_hook_id hook : {ck_hook_id{CK_HOOK_FEATURE_SCORING}, ck_hook_id{CK_HOOK_BONUS_POINTS}}) {
         for (uint32_t i = 0; i < expansions_.size(); ++i) {
-            if (!wants(i, hook, game, &feature)) continue;
+            if (!wants(i, hook, game, {&feature, std::nullopt})) continue;
             const RoundTripScope round_trip(hook);
             if (state.data == nullptr) state = state_bytes(game);
             start_request();

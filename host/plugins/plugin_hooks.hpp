@@ -117,10 +117,16 @@ private:
     // Whether the host ever calls `hook` of expansion `i`: it implements it
     // and no declaration of its manifest stands in for the hook.
     bool calls(uint32_t i, ck_hook_id hook) const { return hook < 64 && (called_hooks_[i] & CK_HOOK_BIT(hook)) != 0; }
+    // What a call is about, for the filters that test it: the scored
+    // feature (scoring hooks), the tile to place or just placed (tile hooks).
+    struct FilterSubject {
+        const ScoredFeatureInfo* feature = nullptr;
+        std::optional<TileTypeId> tile;
+    };
     // Whether expansion `i` is to be called for `hook` now: it implements
-    // the hook and, when it declares filters for it, one of them holds
-    // (`feature` for the scoring hooks). See manifest.fbs, HookFilter.
-    bool wants(uint32_t i, ck_hook_id hook, const Game& game, const ScoredFeatureInfo* feature = nullptr);
+    // the hook and, when it declares filters for it, one of them holds for
+    // `subject`. See manifest.fbs, HookFilter.
+    bool wants(uint32_t i, ck_hook_id hook, const Game& game, const FilterSubject& subject);
     // Fills callees_ with the expansions to call for `hook` now: `only`, the
     // one whose option was chosen, if it has the hook; else each that
     // wants() it. False when nobody is to be called: no request is built.
@@ -134,7 +140,7 @@ private:
         uint64_t rule_checked_for = 0;  // setup id; 0: not yet
         bool rule_holds = false;
     };
-    bool filter_holds(uint32_t i, Filter& f, const Game& game, const ScoredFeatureInfo* feature);
+    bool filter_holds(uint32_t i, Filter& f, const Game& game, const FilterSubject& subject);
     ck_bytes finish_request(ck_hook_id hook, fb::HookArgs type, flatbuffers::Offset<void> args);
     void start_request();
     // The feature id of each segment of the placed tile at `at`, in its
@@ -192,7 +198,6 @@ private:
     std::vector<std::vector<std::string>> own_kinds_;
     std::vector<uint32_t> callees_;  // scratch: the expansions a call_all_and_apply calls
 
-    std::optional<TileTypeId> filter_tile_;  // during collect_callees: the tile a tile hook is about
     StateSerializer serializer_;
     StateKey cached_key_;
     ck_bytes cached_state_{nullptr, 0};

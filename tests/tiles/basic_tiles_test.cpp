@@ -157,10 +157,10 @@ TEST_F(BasicTiles, GardensAndWagonMovesAreKept) {
     EXPECT_EQ(cg.segments[2].kind, FeatureKind::Garden);
     EXPECT_EQ(cg.segments[2].location, loc::I);
     EXPECT_EQ(segment("BA/LR", 0).kind, FeatureKind::Monastery);
-    EXPECT_EQ(segment("BA/LR", 0).wagon_move, "a");
-    EXPECT_EQ(segment("BA/LR", 1).wagon_move, "a");
-    EXPECT_EQ(segment("BA/CRRR", 0).wagon_move, "a");
-    EXPECT_EQ(segment("BA/RFr", 0).wagon_move, "");
+    EXPECT_EQ(catalog.find_tile("BA/LR")->value(0, "wagon-move"), "a");
+    EXPECT_EQ(catalog.find_tile("BA/LR")->value(1, "wagon-move"), "a");
+    EXPECT_EQ(catalog.find_tile("BA/CRRR")->value(0, "wagon-move"), "a");
+    EXPECT_EQ(catalog.find_tile("BA/RFr")->value(0, "wagon-move"), "");
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ TEST(JczStyleFiles, LoadWithGardensWagonMovesAndUnknownElements) {
 
     const TileDef& rrrr = *catalog.find_tile("BA/RRRR");
     EXPECT_EQ(rrrr.segments.size(), 8u);  // <tower/> ignored
-    EXPECT_EQ(rrrr.segments[3].wagon_move, "a");
+    EXPECT_EQ(rrrr.value(3, "wagon-move"), "a");  // a value (tile_def.hpp), for an expansion that declares it
     EXPECT_EQ(catalog.find_tile("BA/CccR+")->segments[1].pennants, 1);
 }
 
