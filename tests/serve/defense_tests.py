@@ -449,6 +449,11 @@ def scenario_save_retry(cli, out):
         alive(server)
         resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, unlimited)
         after = server.wait(game, token, lambda s: s["version"] > moved["version"], timeout=30)
+        # The server logs the save after showing the move, and the log comes
+        # through a pipe: give the line a moment to arrive.
+        deadline = time.time() + 10
+        while "the computer's move is saved" not in server.log_text() and time.time() < deadline:
+            time.sleep(0.05)
         check("the computer's move is saved" in server.log_text(), "the log does not say the move was saved")
         check(not [f for f in os.listdir(server.data) if f.endswith(".tmp")], "a failed save left a temporary file")
         server.kill(signal.SIGKILL)
