@@ -65,7 +65,9 @@ extern "C" {
  * 9 (release 1.4.0, unreleased): values of tile files' attributes the
  *   expansions declare (TileValueDecl; GameSetup.tile_values).
  * 10 (release 1.4.0, unreleased): a second tile step in one turn (the
- *   effect ExtraTurn; GameState.turn_part and extra_turn). */
+ *   effect ExtraTurn; GameState.turn_part and extra_turn); figure kinds
+ *   that join their owner's follower (FigureKindDecl.joins_own_follower);
+ *   the tile's feature ids at TILE_PLACED (TilePlacedArgs.segment_features). */
 #define CK_SCHEMA_REVISION 10
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host

@@ -472,8 +472,11 @@ public:
     void consume_figure_action();
     // ExtraTurn: the active player places another tile once this tile step
     // (figure step, scoring, TURN_END) is over. Throws HostError (Plugin)
-    // in the kMaxTurnParts-th part of a turn.
+    // where extra_turn_problem says why not.
     void grant_extra_turn();
+    // Why no extra turn may be granted now ("" when one may): the
+    // kMaxTurnParts-th part of a turn asks for none.
+    std::string extra_turn_problem() const;
     // Ends the game at the end of the current turn (or now, in TilePhase).
     void request_game_end(const std::string& reason);
     // Hands (AddHandTile, RemoveHandTile, PlayHandTile). Playing a hand tile

@@ -53,11 +53,15 @@ void Game::consume_figure_action() {
     figure_action_taken_ = true;
 }
 
+std::string Game::extra_turn_problem() const {
+    if (turn_part_ < kMaxTurnParts) return {};
+    return "turn " + std::to_string(turn_) + " already has " + std::to_string(turn_part_) + " tile steps (" +
+           std::to_string(kMaxTurnParts) + " at most): a turn that never ends";
+}
+
 void Game::grant_extra_turn() {
-    if (turn_part_ >= kMaxTurnParts)
-        throw HostError("extra turn: turn " + std::to_string(turn_) + " already has " + std::to_string(turn_part_) +
-                            " tile steps (" + std::to_string(kMaxTurnParts) + " at most): a turn that never ends",
-                        ErrorCategory::Plugin);
+    if (std::string problem = extra_turn_problem(); !problem.empty())
+        throw HostError("extra turn: " + problem, ErrorCategory::Plugin);
     touch();
     extra_turn_ = true;
 }

@@ -479,12 +479,7 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
             hand_tile_played_ = true;
             return change_hand(e->player(), e->tile_type(), -1);
         }
-        case fb::Effect::ExtraTurn:
-            if (game_->turn_part() >= kMaxTurnParts)
-                return "turn " + std::to_string(game_->turn_number()) + " already has " +
-                       std::to_string(game_->turn_part()) + " tile steps (" + std::to_string(kMaxTurnParts) +
-                       " at most): a turn that never ends";
-            return {};
+        case fb::Effect::ExtraTurn: return game_->extra_turn_problem();
         case fb::Effect::EndGame:
         case fb::Effect::ConsumeFigureAction:
             return {};
