@@ -45,7 +45,7 @@ failed=0
 #     check under ASan on a loaded machine; the validator runs under ASan in
 #     the Validate.* tests, the module's hooks in its own and the PdCli tests.
 #   cult.validate, darmstadt.validate, labyrinth.validate,
-#     watchtowers.validate, wind_roses.validate: the same validator over games with every shipped
+#     watchtowers.validate, wind_roses.validate, traders_builders.validate: the same validator over games with every shipped
 #     expansion, 40 to 85 s each under ASan; their modules' hooks run under
 #     ASan in their own rules, hook, scenario and CLI tests.
 #   serve.e2e.*: drive Debian's Chromium against `cloisterkit serve`, as
@@ -59,7 +59,7 @@ failed=0
 #   build.reproducible: builds two copies of the source tree with the
 #     ordinary compiler and compares their bytes; nothing of it runs under
 #     ASan. scripts/run-tests.sh runs it as a part of its own.
-asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|serve\.defense\.(fairness|slow-clients)|(princess_dragon|cult|darmstadt|labyrinth|watchtowers|wind_roses)\.validate)$'
+asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|serve\.defense\.(fairness|slow-clients)|(princess_dragon|cult|darmstadt|labyrinth|watchtowers|wind_roses|traders_builders)\.validate)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {
@@ -109,10 +109,11 @@ run_tsan() {
   # inside every shared structure).
   for threads in 2 8; do
     # Random players: greedy ones cost about 4 CPU seconds a game under TSan.
-    # 60 games (100 before the four small modules made each game longer):
-    # the threads share the registry and caches from the first game on.
+    # 45 games (100 before the four small modules, 60 before Traders &
+    # Builders' 24 tiles made each game longer): the threads share the
+    # registry and caches from the first game on.
     tsan_run "simulate-$threads" "simulate --expansions all --threads $threads" \
-      "$dir/bin/cloisterkit" simulate --expansions all --players 3 --games 60 --threads "$threads" --seed 11
+      "$dir/bin/cloisterkit" simulate --expansions all --players 3 --games 45 --threads "$threads" --seed 11
   done
   # The mcts player's search threads (root parallelism, a bridge each),
   # over the shipped module's hand play and the dragon's movement stage

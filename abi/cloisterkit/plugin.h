@@ -67,8 +67,12 @@ extern "C" {
  * 10 (release 1.4.0, unreleased): a second tile step in one turn (the
  *   effect ExtraTurn; GameState.turn_part and extra_turn); figure kinds
  *   that join their owner's follower (FigureKindDecl.joins_own_follower);
- *   the tile's feature ids at TILE_PLACED (TilePlacedArgs.segment_features). */
-#define CK_SCHEMA_REVISION 10
+ *   the tile's feature ids at TILE_PLACED (TilePlacedArgs.segment_features).
+ * 11 (release 1.4.0, unreleased): rule options carried by JCloisterZone
+ *   elements (RuleOptionDecl.jcz_element), figure counts set by a rule
+ *   option (FigureKindDecl.count_rule), a field's completed cities and a
+ *   feature's segments (ScoredFeature.cities, segments). */
+#define CK_SCHEMA_REVISION 11
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from

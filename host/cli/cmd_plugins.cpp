@@ -66,6 +66,7 @@ void print_expansion(const PluginExpansion& e) {
         if (!o.allowed.empty()) std::printf("; one of %s", quoted_list(o.allowed).c_str());
         else if (o.value_type != ck::host::RuleValueType::Text)
             std::printf("; %s", ck::host::allowed_values_text(o).c_str());
+        if (!o.jcz_element.empty()) std::printf("; JCZ element \"%s\"", o.jcz_element.c_str());
         std::printf(")%s%s\n", o.description.empty() ? "" : ": ", o.description.c_str());
     }
     for (const auto& o : e.rule_options)
@@ -85,8 +86,9 @@ void print_expansion(const PluginExpansion& e) {
     for (const auto& f : e.figure_kinds) {
         const std::string returned = f.returnable ? ", may be taken back (" + f.jcz_return_source + ")" : "";
         const char* joins = f.joins_own_follower ? ", only beside its owner's follower" : "";
-        std::printf("      figure:     %s (%s) x%d per player, stands on %s, strength %d%s%s%s, JCZ meeple ids 0.%s.1\n",
-                    f.id.c_str(), f.name.c_str(), f.count, quoted_list(feature_kind_names(f.stands_on)).c_str(),
+        const std::string count = f.count_rule.empty() ? "" : " (or rule " + f.count_rule + ")";
+        std::printf("      figure:     %s (%s) x%d%s per player, stands on %s, strength %d%s%s%s, JCZ meeple ids 0.%s.1\n",
+                    f.id.c_str(), f.name.c_str(), f.count, count.c_str(), quoted_list(feature_kind_names(f.stands_on)).c_str(),
                     f.strength, f.tile_just_placed ? ", on the tile just placed" : ", on any tile", joins,
                     returned.c_str(), f.jcz_type.c_str());
     }
@@ -153,6 +155,7 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
                               {"description", o.description},
                               {"type", ck::host::rule_value_type_name(o.value_type)}};
         if (o.value_type == ck::host::RuleValueType::Integer) option["min"] = o.int_min, option["max"] = o.int_max;
+        if (!o.jcz_element.empty()) option["jcz_element"] = o.jcz_element;
         options.push_back(std::move(option));
         if (const std::string problem = ck::host::option_key_problem(e, o.key); !problem.empty())
             warnings.push_back(problem);
@@ -173,6 +176,7 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
         figures.push_back({{"id", f.id}, {"name", f.name}, {"count", f.count}, {"stands_on", feature_kind_names(f.stands_on)},
                            {"strength", f.strength}, {"tile_just_placed", f.tile_just_placed},
                            {"returnable", f.returnable}, {"joins_own_follower", f.joins_own_follower},
+                           {"count_rule", f.count_rule},
                            {"jcz_type", f.jcz_type},
                            {"jcz_return_source", f.jcz_return_source}});
     nlohmann::json attributes = nlohmann::json::array();

@@ -65,6 +65,14 @@ struct ScoredFeatureInfo {
     int spaces = 0;
     int tiles = 0;
     int pennants = 0;
+    int cities = 0;  // fields: the distinct completed cities they adjoin
+    // Every segment: its tile's index in `parts` and the segment's index in
+    // the tile type.
+    struct SegmentRef {
+        uint16_t part = 0;
+        uint8_t segment = 0;
+    };
+    std::vector<SegmentRef> segments;
     // Declared segment attributes its segments carry (GameSetup::segment_attributes
     // of its kind), with how many segments carry each; empty for most features.
     struct Attribute {

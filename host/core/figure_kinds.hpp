@@ -37,6 +37,9 @@ struct FigureKind {
     // strength 1 or more, and not where one of this kind of theirs stands
     // (the builder, the pig): FigureKindDecl.joins_own_follower.
     bool joins_own_follower = false;
+    // An integer rule option whose value replaces `count` in a game
+    // (FigureKindDecl.count_rule); empty: `count` holds.
+    std::string count_rule;
 
     bool may_stand_on(FeatureKind k) const;
 };

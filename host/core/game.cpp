@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cmath>
 
 #include "game_detail.hpp"
@@ -130,6 +131,22 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     enter_tile_phase();
 }
 
+namespace {
+// FigureKindDecl.count_rule: the game's value of the option, else the
+// declared count (a game set up without the expansion's defaults).
+int counted_by_rule(const FigureKind& k, const std::map<std::string, std::string>& rules) {
+    const auto it = rules.find(k.count_rule);
+    if (it == rules.end()) return k.count;
+    int n = -1;
+    const auto [end, error] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), n);
+    if (error != std::errc() || end != it->second.data() + it->second.size() || n < 0 || n > kMaxFiguresPerKind)
+        throw HostError("game setup: rule " + k.count_rule + "=" + it->second + " gives figure kind \"" + k.id +
+                        "\" its count per player, which must be a whole number from 0 to " +
+                        std::to_string(kMaxFiguresPerKind));
+    return n;
+}
+}  // namespace
+
 void Game::setup_figure_kinds(const GameSetup& setup) {
     auto kinds = std::make_shared<std::vector<FigureKind>>();
     kinds->push_back(small_follower_kind(followers_per_player_, farmers_));
@@ -143,6 +160,7 @@ void Game::setup_figure_kinds(const GameSetup& setup) {
                 throw HostError("game setup: figure kind \"" + k.id + "\" (meeple type \"" + k.jcz_type +
                                 "\") clashes with figure kind \"" + other.id + "\"");
         kinds->push_back(k);
+        if (!k.count_rule.empty()) kinds->back().count = counted_by_rule(k, setup.rules);
     }
     figure_kinds_ = std::move(kinds);
 }

@@ -566,6 +566,8 @@ private:
     // Scores one feature for its majority holders; returns the points given.
     int score_feature(uint32_t root, bool completed, bool final_scoring);
     int base_points(uint32_t root, bool completed, std::string& name) const;
+    // The distinct completed cities the parts of field `root` adjoin (§5.6).
+    int completed_cities_of_field(uint32_t root) const;
     // The feature as scoring hooks see it, written over `info` (whose
     // vectors keep their capacity: scoring reuses scratch_scored_).
     void scored_info(uint32_t root, bool completed, bool final_scoring, int points, const std::string& name,

@@ -117,25 +117,28 @@ int Game::base_points(uint32_t root, bool completed, std::string& name) const {
             name = t.kind == FeatureKind::Monastery ? (completed ? "monastery" : "monastery.incomplete")
                                                     : (completed ? "garden" : "garden.incomplete");
             return 1 + board_.occupied_around(features_.part(root).pos);
-        case FeatureKind::Field: {
+        case FeatureKind::Field:
             // 3 per distinct completed city among the adjoining cities of its parts (§5.6).
-            std::vector<uint32_t>& cities = *scratch_roots_;
-            cities.clear();
-            for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
-                const Features::Part& pt = features_.part(p);
-                uint32_t adj = tile_table()[board_.placed(pt.tile).type].segments[pt.segment].adjoining_cities;
-                while (adj) {
-                    const int seg = __builtin_ctz(adj);
-                    adj &= adj - 1;
-                    const uint32_t city = features_.find(features_.first_part(pt.tile) + static_cast<uint32_t>(seg));
-                    if (features_.completed(city, board_)) detail::add_unique(cities, city);
-                }
-            }
             name = "field";
-            return 3 * static_cast<int>(cities.size());
-        }
+            return 3 * completed_cities_of_field(root);
     }
     return 0;
+}
+
+int Game::completed_cities_of_field(uint32_t root) const {
+    std::vector<uint32_t>& cities = *scratch_roots_;
+    cities.clear();
+    for (uint32_t p = features_.totals(root).head; p != Features::kNone; p = features_.part(p).next) {
+        const Features::Part& pt = features_.part(p);
+        uint32_t adj = tile_table()[board_.placed(pt.tile).type].segments[pt.segment].adjoining_cities;
+        while (adj) {
+            const int seg = __builtin_ctz(adj);
+            adj &= adj - 1;
+            const uint32_t city = features_.find(features_.first_part(pt.tile) + static_cast<uint32_t>(seg));
+            if (features_.completed(city, board_)) detail::add_unique(cities, city);
+        }
+    }
+    return static_cast<int>(cities.size());
 }
 
 namespace {
@@ -165,6 +168,12 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
     info.points = points;
     info.name = name;
     feature_parts(root, info.parts);
+    info.segments.clear();
+    for (uint32_t p = t.head; p != Features::kNone; p = features_.part(p).next) {
+        const Features::Part& pt = features_.part(p);
+        const auto part = std::find(info.parts.begin(), info.parts.end(), board_.placed(pt.tile).at) - info.parts.begin();
+        info.segments.push_back({static_cast<uint16_t>(part), static_cast<uint8_t>(pt.segment)});
+    }
     std::array<int, 32> attribute_segments{};
     uint32_t attributes_seen = 0;
     if (!segment_attributes_->empty())
@@ -187,6 +196,7 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
         info.tiles = t.tiles;
         info.pennants = t.pennants;
     }
+    info.cities = t.kind == FeatureKind::Field ? completed_cities_of_field(root) : 0;
     for (size_t a = 0; a < segment_attributes_->size() && attributes_seen != 0; ++a)
         if (attributes_seen & (1u << a)) info.attributes.push_back({&(*segment_attributes_)[a], attribute_segments[a]});
     majority(t.followers, players_.size(), info.scorers);

@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "plugins/plugin_hooks.hpp"
+#include "plugins/rule_options.hpp"
 #include "setup_mapping.hpp"
 
 namespace ck::host::jcz {
@@ -43,6 +44,7 @@ void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rul
         for (const auto& [key, value] : preset.sets) from_presets[key] = value;
     }
     for (const auto& o : e.rule_options) {
+        if (!o.jcz_element.empty()) continue;  // in setup.elements (write_element_options)
         auto it = game.rules().find(o.key);
         const std::string value = it != game.rules().end() ? it->second : o.default_value;
         const bool offers_jcz = std::find(o.allowed.begin(), o.allowed.end(), "jcz") != o.allowed.end();
@@ -55,6 +57,21 @@ void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rul
             rules[alias->jcz_key] = alias->jcz_value;
         else
             rules[o.key] = value;
+    }
+}
+
+// Options carried by elements (revision 11): "pig": 2, "traders": true; an
+// option at false or 0 leaves its element out, as JCloisterZone's client does.
+void write_element_options(const PluginExpansion& e, const Game& game, Json& elements) {
+    for (const auto& o : e.rule_options) {
+        if (o.jcz_element.empty()) continue;
+        auto it = game.rules().find(o.key);
+        const std::string value = it != game.rules().end() ? it->second : o.default_value;
+        if (o.value_type == RuleValueType::Boolean) {
+            if (rule_value_true(value)) elements[o.jcz_element] = true;
+        } else if (value != "0") {
+            elements[o.jcz_element] = std::stoi(value);
+        }
     }
 }
 
@@ -186,6 +203,7 @@ SavedGame saved_game_from(const GameSetup& setup, const Game& game, const SaveOp
     if (game.farmers()) g.setup.elements[kElementFarmers] = true;
     for (const auto* e : expansions)
         for (const std::string& element : jcz_elements_of(*e)) g.setup.elements[element] = 1;
+    for (const auto* e : expansions) write_element_options(*e, game, g.setup.elements);
 
     if (game.tiny_city_rule()) g.setup.rules[std::string(kRuleTinyCity)] = "2";
     for (const auto* e : expansions) write_expansion_rules(*e, game, g.setup.rules);

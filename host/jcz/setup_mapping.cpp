@@ -53,6 +53,23 @@ void set_rule(MappedSetup& out, std::map<std::string, std::string>& origin, cons
     origin[key] = from;
 }
 
+// The value a save's element gives the option it carries.
+std::string element_option_value(const Setup& setup, const RuleOptionInfo& o) {
+    const auto it = setup.elements.find(o.jcz_element);
+    const std::string path = "setup.elements." + o.jcz_element;
+    const bool present = it != setup.elements.end() && !it->is_null();
+    if (o.value_type == RuleValueType::Boolean) return present && setup.element_enabled(o.jcz_element) ? "true" : "false";
+    if (!present) return "0";
+    if (it->is_boolean()) return it->get<bool>() ? "1" : "0";
+    if (!it->is_number_integer())
+        fail(path, "expected a whole number (the count of " + o.key + "), got " + it->dump());
+    const int64_t n = it->get<int64_t>();
+    if (n < o.int_min || n > o.int_max)
+        fail(path, std::to_string(n) + " is out of range for " + o.key + " (" + std::to_string(o.int_min) + " to " +
+                       std::to_string(o.int_max) + ")");
+    return std::to_string(n);
+}
+
 }  // namespace
 
 bool is_jcz_rule_key(std::string_view key) {
@@ -74,7 +91,9 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
         if (!setup.element_enabled(key)) continue;  // false / 0: switched off
         const PluginExpansion* e = registry.find(key);
         for (const auto* x : registry.expansions())
-            if (!e && std::find(x->jcz_extra_elements.begin(), x->jcz_extra_elements.end(), key) != x->jcz_extra_elements.end())
+            if (!e && (std::find(x->jcz_extra_elements.begin(), x->jcz_extra_elements.end(), key) !=
+                           x->jcz_extra_elements.end() ||
+                       option_of_element(*x, key) != nullptr))
                 e = x;
         if (!e) {
             std::string known;
@@ -155,6 +174,14 @@ MappedSetup map_jcz_setup(const Setup& setup, const PluginRegistry& registry, co
             fail(path, "unknown rule '" + key + "'");
         }
     };
+    // Options carried by elements ("pig": 2): the save's value, or false
+    // or 0 for an element it does not list (revision 11).
+    for (const auto* e : out.expansions)
+        for (const RuleOptionInfo& o : e->rule_options) {
+            if (o.jcz_element.empty()) continue;
+            const std::string value = element_option_value(setup, o);
+            set_rule(out, origin, o.key, value, "setup.elements." + o.jcz_element);
+        }
     map_rules(setup.rules, "setup.rules", false);
     map_rules(annotation_rules, "gameAnnotations.rules", true);
 

@@ -80,7 +80,24 @@ FigureKind figure_kind_of(const fb::FigureKindDecl& d) {
     k.tile_just_placed = d.tile_just_placed();
     k.returnable = d.returnable();
     k.joins_own_follower = d.joins_own_follower();
+    k.count_rule = str(d.count_rule());
     return k;
+}
+
+// FigureKindDecl.count_rule must name an Integer option of the same
+// expansion whose bounds fit a figure count.
+std::string count_rule_problem(const FigureKind& k, const std::vector<RuleOptionInfo>& options) {
+    if (k.count_rule.empty()) return "";
+    const std::string what = "figure kind \"" + k.id + "\": count_rule \"" + k.count_rule + "\" ";
+    for (const RuleOptionInfo& o : options) {
+        if (o.key != k.count_rule) continue;
+        if (o.value_type != RuleValueType::Integer) return what + "is not an Integer option";
+        if (o.int_min < 0 || o.int_max > kMaxFiguresPerKind)
+            return what + "allows " + std::to_string(o.int_min) + " to " + std::to_string(o.int_max) +
+                   " (a count per player is 0 to " + std::to_string(kMaxFiguresPerKind) + ")";
+        return "";
+    }
+    return what + "is not one of the expansion's rule options";
 }
 
 void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
@@ -89,7 +106,7 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* o : *m.rule_options())
             e.rule_options.push_back({str(o->key()), str(o->default_value()), strings(o->allowed()),
                                       str(o->description()), static_cast<RuleValueType>(o->value_type()),
-                                      o->int_min(), o->int_max()});
+                                      o->int_min(), o->int_max(), str(o->jcz_element())});
     if (m.token_kinds() != nullptr)
         for (const auto* t : *m.token_kinds())
             e.token_kinds.push_back({str(t->kind()), str(t->name()), t->count(),
@@ -418,6 +435,8 @@ void PluginModule::read_expansions() {
             if (k.id == kSmallFollowerId || k.jcz_type == kSmallFollowerId)
                 throw ModuleLoadError(path_, e.id + ": manifest rejected: figure kind \"" + k.id +
                                                  "\" takes the name of the base game's small follower");
+            if (const std::string problem = count_rule_problem(k, e.rule_options); !problem.empty())
+                throw ModuleLoadError(path_, e.id + ": manifest rejected: " + problem);
         }
         expansions_.push_back(std::move(e));
     }

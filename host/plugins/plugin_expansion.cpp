@@ -17,9 +17,20 @@ std::string PluginExpansion::short_name() const {
 
 std::vector<std::string> jcz_elements_of(const PluginExpansion& e) {
     std::vector<std::string> elements;
-    if (!e.jcz_element.empty() || e.jcz_extra_elements.empty()) elements.push_back(e.short_name());
+    // An expansion whose elements all carry options (Traders & Builders')
+    // has no element of its own name: JCloisterZone would not know it.
+    const bool option_elements = std::any_of(e.rule_options.begin(), e.rule_options.end(),
+                                             [](const RuleOptionInfo& o) { return !o.jcz_element.empty(); });
+    if (!e.jcz_element.empty() || (e.jcz_extra_elements.empty() && !option_elements))
+        elements.push_back(e.short_name());
     elements.insert(elements.end(), e.jcz_extra_elements.begin(), e.jcz_extra_elements.end());
     return elements;
+}
+
+const RuleOptionInfo* option_of_element(const PluginExpansion& e, std::string_view element) {
+    for (const RuleOptionInfo& o : e.rule_options)
+        if (!o.jcz_element.empty() && o.jcz_element == element) return &o;
+    return nullptr;
 }
 
 std::vector<FigureKind> figure_kinds_of(const std::vector<const PluginExpansion*>& expansions) {

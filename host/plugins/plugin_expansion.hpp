@@ -51,6 +51,8 @@ struct RuleOptionInfo {
     RuleValueType value_type = RuleValueType::Text;
     int32_t int_min = INT32_MIN;  // Integer: inclusive bounds
     int32_t int_max = INT32_MAX;
+    // The JCloisterZone element carrying the value in saves (revision 11).
+    std::string jcz_element;
 };
 
 struct TokenKindInfo {
@@ -142,8 +144,13 @@ struct PluginExpansion {
 // short name and its extra elements ("abbot", "garden"). An expansion with
 // extra elements but no jcz_element of its own is its extra elements alone
 // (Inns & Cathedrals: "inn", "cathedral", "big-follower"; JCloisterZone has
-// no element of the expansion's name).
+// no element of the expansion's name). Elements that carry a rule option
+// (RuleOptionInfo::jcz_element) are not among them: each comes or not on
+// its own; an expansion with such elements and no extra ones has none here.
 std::vector<std::string> jcz_elements_of(const PluginExpansion& e);
+
+// The option of `e` that element `element` carries, or nullptr.
+const RuleOptionInfo* option_of_element(const PluginExpansion& e, std::string_view element);
 
 // The figure kinds the enabled expansions declare, in their order: what
 // GameSetup::figure_kinds takes (Game refuses two kinds of one name).

@@ -227,9 +227,13 @@ flatbuffers::Offset<fb::ScoredFeature> PluginHooks::build_feature(const ScoredFe
                                                       static_cast<uint32_t>(a.segments)));
         attributes = b.CreateVector(list);
     }
+    segment_refs_.clear();
+    for (const auto& s : f.segments) segment_refs_.emplace_back(s.part, s.segment);
+    const auto segments = b.CreateVectorOfStructs(segment_refs_.data(), segment_refs_.size());
     return fb::CreateScoredFeature(b, f.id, static_cast<fb::FeatureKind>(f.kind), f.completed, f.final_scoring, parts,
                                    area, f.base_points, points, scorers, name, static_cast<uint32_t>(f.spaces),
-                                   static_cast<uint32_t>(f.tiles), static_cast<uint32_t>(f.pennants), attributes);
+                                   static_cast<uint32_t>(f.tiles), static_cast<uint32_t>(f.pennants), attributes,
+                                   static_cast<uint32_t>(f.cities), segments);
 }
 
 // ------------------------------------------------------------ calling

@@ -206,6 +206,7 @@ private:
 
     flatbuffers::FlatBufferBuilder request_{1024};
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
+    std::vector<fb::FeatureSegment> segment_refs_;  // scratch for ScoredFeature segments
     std::vector<fb::Placement> candidates_;  // scratch for PLACEMENT_CHECK
     std::vector<uint8_t> vetoed_;            // per candidate, from VetoPlacement
     std::vector<uint32_t> segment_features_;  // scratch for segment_features_of

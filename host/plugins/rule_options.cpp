@@ -85,6 +85,9 @@ std::string option_key_problem(const PluginExpansion& e, const std::string& key)
 }
 
 std::string rule_option_declaration_problem(const RuleOptionInfo& o) {
+    if (!o.jcz_element.empty() && o.value_type != RuleValueType::Integer && o.value_type != RuleValueType::Boolean)
+        return "rule option " + o.key + " is carried by JCloisterZone element '" + o.jcz_element +
+               "', so it must be Integer or Boolean (an element holds a count or true/false)";
     switch (o.value_type) {
         case RuleValueType::Text: return {};
         case RuleValueType::Integer:
@@ -109,6 +112,10 @@ std::string allowed_values_text(const RuleOptionInfo& o) {
         case RuleValueType::Boolean: return "true or false";
         default: return {};
     }
+}
+
+bool rule_value_true(std::string_view value) {
+    return value == "true" || value == "yes" || value == "on" || value == "1";
 }
 
 const char* rule_value_type_name(RuleValueType type) {

@@ -39,6 +39,10 @@ std::string allowed_values_text(const RuleOptionInfo& o);
 // "text", "integer" or "boolean": the option's type in JSON answers.
 const char* rule_value_type_name(RuleValueType type);
 
+// Whether a Boolean option's accepted value means true ("true", "yes",
+// "on", "1").
+bool rule_value_true(std::string_view value);
+
 // Completes `rules` in place: explicit values win over values a preset
 // sets, which win over declared defaults. Presets apply for the preset
 // key's value in force (given, or its default). Then checks the whole set

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
 # Constants of abi/cloisterkit/plugin.h (ABI 1.3). This host speaks ABI major
-# 1, minors 0..3, and schema revisions 3..10. It does not implement revision
+# 1, minors 0..3, and schema revisions 3..11. It does not implement revision
 # 5's declared hand play (optional for hosts): it plays hand tiles through
 # TILE_STEP_OPTIONS and APPLY_TILE_STEP_OPTION. Of revision 6 it neither
 # sends the tile contents (modules then see TileContents::known() false) nor
@@ -44,12 +44,16 @@ from dataclasses import dataclass, field
 # since it plays no decision phase and calls no completion hook, and one
 # that declares tile values (revision 9), since it sends none. It lists no
 # host capability, so a module that needs extra turns (revision 10's
-# ExtraTurn, capability "extra-turn/1") refuses it when created.
+# ExtraTurn, capability "extra-turn/1") refuses it when created. Of
+# revision 11 it refuses an expansion whose figure kinds take their count
+# from a rule option (FigureKindDecl.count_rule), which it would not read;
+# it writes no JCloisterZone saves, so options carried by elements need
+# nothing, and its scored features carry no segments or cities.
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 3
-CK_SCHEMA_REVISION = 10
+CK_SCHEMA_REVISION = 11
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -568,6 +572,8 @@ class PluginModule:
                     unplayable.append("decisions (APPLY_DECISION)")
                 if e.hooks & (1 << CK_HOOK_FEATURE_COMPLETED):
                     unplayable.append("completion (FEATURE_COMPLETED)")
+                if any(k["count_rule"] for k in e.manifest["figure_kinds"]):
+                    unplayable.append("figure counts set by a rule option (count_rule)")
                 if unplayable:
                     raise ModuleLoadError(self.path, "%s declares %s (schema revision 6 or later), which this example host does "
                                           "not implement; play it in the reference host" % (e.id, " and ".join(unplayable)))
@@ -726,7 +732,8 @@ def decode_manifest(fb, data):
             k = m.FigureKinds(j)
             out["figure_kinds"].append({"id": _s(k.Id()), "name": _s(k.Name()), "count": k.Count(),
                                         "stands_on": [k.StandsOn(i) for i in range(k.StandsOnLength())],
-                                        "strength": k.Strength(), "returnable": bool(k.Returnable())})
+                                        "strength": k.Strength(), "returnable": bool(k.Returnable()),
+                                        "count_rule": _s(k.CountRule())})
         for j in range(m.RulePresetsLength()):
             p = m.RulePresets(j)
             sets = [(_s(p.Sets(i).Key()), _s(p.Sets(i).Value())) for i in range(p.SetsLength())]

@@ -23,7 +23,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     auto rule_options = build_vector(b, info.rule_options, [&](const RuleOption& o) {
         return fb::CreateRuleOptionDecl(b, b.CreateString(o.key), b.CreateString(o.default_value),
                                         b.CreateVectorOfStrings(o.allowed), b.CreateString(o.description), o.value_type,
-                                        o.int_min, o.int_max);
+                                        o.int_min, o.int_max, b.CreateString(o.jcz_element));
     });
     auto token_kinds = build_vector(b, info.token_kinds, [&](const TokenKind& t) {
         return fb::CreateTokenKindDecl(b, b.CreateString(t.kind), b.CreateString(t.name), t.count, t.placement);
@@ -42,7 +42,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         return fb::CreateFigureKindDecl(b, b.CreateString(k.id), b.CreateString(k.name), k.count,
                                         b.CreateVector(k.stands_on), k.strength, b.CreateString(k.jcz_meeple_type),
                                         b.CreateString(k.jcz_return_source), k.tile_just_placed, k.returnable,
-                                        k.joins_own_follower);
+                                        k.joins_own_follower, b.CreateString(k.count_rule));
     });
     auto filters = build_vector(b, info.hook_filters, [&](const HookFilter& f) {
         return fb::CreateHookFilterDecl(b, f.hook, f.filter, b.CreateString(f.rule_key),

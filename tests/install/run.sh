@@ -229,6 +229,8 @@ if [ -z "$prefix_given" ]; then
   small_module labyrinth la "The Labyrinth" '"LA/Rrrr"' labyrinth
   small_module watchtowers wt "The Watchtowers" '"name": "watchtower"' watchtowers
   small_module wind_roses wr "The Wind Roses" '"WR/Rr"' wind-roses
+  # Issue 45: on the turn protocol of ABI 1.4, from the installed SDK alone.
+  small_module traders_builders tb "Traders & Builders" '"TB/' traders-and-builders
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"

@@ -48,18 +48,23 @@ struct RuleOption {
     fb::RuleValueType value_type = fb::RuleValueType::Text;  // revision 6
     int32_t int_min = INT32_MIN;                              // Integer: inclusive bounds
     int32_t int_max = INT32_MAX;
+    // Schema revision 11: the JCloisterZone element that carries the value
+    // in saves ("pig": 2 for an Integer option, "traders": true for a
+    // Boolean one); absent from a save, the option is 0 or false.
+    std::string jcz_element;
 };
 
 // A whole number in min..max, `fallback` unless the game sets it.
 inline RuleOption integer_option(std::string key, int32_t fallback, int32_t min, int32_t max,
                                  std::string description) {
     return {std::move(key), std::to_string(fallback), {}, std::move(description), fb::RuleValueType::Integer,
-            min, max};
+            min, max, {}};
 }
 
 // true or false ("yes"/"no", "on"/"off", "1"/"0" are accepted too).
 inline RuleOption boolean_option(std::string key, bool fallback, std::string description) {
-    return {std::move(key), fallback ? "true" : "false", {}, std::move(description), fb::RuleValueType::Boolean};
+    return {std::move(key), fallback ? "true" : "false", {}, std::move(description), fb::RuleValueType::Boolean,
+            INT32_MIN, INT32_MAX, {}};
 }
 
 struct TokenKind {
@@ -99,6 +104,9 @@ struct FigureKind {
     // a figure of strength 1 or more, one of this kind per owner there
     // (the builder, the pig). Older hosts ignore it: ask for revision 10.
     bool joins_own_follower = false;
+    // Schema revision 11: an integer_option of the same expansion whose
+    // value replaces `count` in each game (0: none this game).
+    std::string count_rule;
 };
 
 // When the host needs to call `hook` (manifest HookFilterDecl): a hook with

@@ -1,0 +1,180 @@
+// Traders & Builders through the `cloisterkit` command: whole games
+// refereed for the rules a game's record shows (TB-2 to TB-8), saves that
+// replay to the same scores and carry the options as JCloisterZone's
+// elements (TB-10), and refusals that say what is wrong. The suite is named
+// `traders_builders` so that `ctest -R '^traders_builders\.'` runs these
+// with the rest of the folder's tests. Rule IDs:
+// docs/expansions/traders-and-builders.md.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_json.hpp"
+
+namespace {
+
+using ck::test::CommandResult;
+using ck::test::run_cli;
+using ck::test::run_json;
+using nlohmann::json;
+
+const std::string kData = CK_TB_DATA;
+
+std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("traders_builders", name); }
+
+json read_json(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return json::parse(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+struct Seen {
+    int second_steps = 0, builders = 0, pigs = 0, goods_bonuses = 0, pig_entries = 0;
+};
+
+// One game's record (`play --json`) against the rules it shows.
+void referee(const json& game, int players, Seen& seen) {
+    std::map<int, std::vector<json>> tiles_of_turn;  // turn -> its tile moves
+    std::map<int, int> builder_placed_turn;          // player -> turn of their first builder
+    std::set<int> pig_owners;
+    for (const json& m : game["moves"]) {
+        if (m["type"] == "tile") tiles_of_turn[m["turn"].get<int>()].push_back(m);
+        if (m["type"] != "meeple") continue;
+        const std::string meeple = m["meeple"];
+        const int owner = m["player"].get<int>();
+        if (meeple.find(".builder.") != std::string::npos) {
+            ++seen.builders;
+            EXPECT_TRUE(m["feature"] == "Road" || m["feature"] == "City") << "TB-4: a builder on " << m["feature"];
+            builder_placed_turn.try_emplace(owner, m["turn"].get<int>());
+        }
+        if (meeple.find(".pig.") != std::string::npos) {
+            ++seen.pigs;
+            EXPECT_EQ(m["feature"], "Field") << "TB-7: a pig on " << m["feature"];
+            pig_owners.insert(owner);
+        }
+    }
+    for (const auto& [turn, tiles] : tiles_of_turn) {
+        ASSERT_LE(tiles.size(), 2u) << "TB-5: never a third tile step, turn " << turn;
+        if (tiles.size() < 2) continue;
+        ++seen.second_steps;
+        const int player = tiles[0]["player"].get<int>();
+        EXPECT_EQ(tiles[1]["player"].get<int>(), player) << "TB-5: the second step is the same player's, turn " << turn;
+        const auto builder = builder_placed_turn.find(player);
+        EXPECT_TRUE(builder != builder_placed_turn.end() && builder->second < turn)
+            << "TB-5: a second step needs a builder placed in an earlier turn, turn " << turn;
+    }
+    std::map<std::string, int> bonus_entries;
+    for (const json& e : game["score_entries"]) {
+        const std::string name = e["name"];
+        if (starts_with(name, "trade-goods.")) {
+            ++seen.goods_bonuses;
+            ++bonus_entries[name];
+            EXPECT_TRUE(e["final"].get<bool>()) << "TB-3: the goods bonus is scored at the end";
+            EXPECT_EQ(e["points"].get<int>(), 10) << "TB-3";
+        }
+        if (name == "pigs") {
+            ++seen.pig_entries;
+            EXPECT_TRUE(e["final"].get<bool>()) << "TB-8: fields score at the end";
+            EXPECT_GT(e["points"].get<int>(), 0) << "TB-8";
+            EXPECT_TRUE(pig_owners.count(e["player"].get<int>())) << "TB-8: pig points without a pig";
+        }
+    }
+    for (const auto& [name, n] : bonus_entries) EXPECT_LE(n, players) << "TB-3: one entry per winner: " << name;
+}
+
+TEST(traders_builders, ComputerGamesFollowTheRulesTheirRecordsShow) {
+    Seen seen;
+    ck::test::for_each_computer_game("traders-and-builders", 4500,
+                                     [&](const json& game, int players) { referee(game, players, seen); });
+    // The games reach every rule the referee checks, not just its absence.
+    EXPECT_GT(seen.second_steps, 0);
+    EXPECT_GT(seen.builders, 0);
+    EXPECT_GT(seen.pigs, 0);
+    EXPECT_GT(seen.pig_entries, 0);
+    EXPECT_GT(seen.goods_bonuses, 0);
+}
+
+TEST(traders_builders, GamesWithTheOtherExpansionsSaveAndReplayToTheSameScores) {
+    for (const std::string expansions : {"traders-and-builders,inns-and-cathedrals,little-buildings",
+                                         "traders-and-builders,abbot,halflings"}) {
+        for (const int players : {2, 4}) {
+            const auto file = scratch("game-" + std::to_string(players) + "-" + std::to_string(expansions.size()) + ".jcz");
+            const json played = run_json("play --expansions " + expansions + " --players " + std::to_string(players) +
+                                         " --player-types greedy --seed 77 --json --save " + file.string());
+            ASSERT_FALSE(played.empty());
+            ck::test::expect_replays_as_played(file.string(), played);
+            const json saved = read_json(file);
+            // TB-10: the options as JCloisterZone's elements, never as an element of the expansion's name.
+            EXPECT_EQ(saved["setup"]["elements"]["builder"], 1);
+            EXPECT_EQ(saved["setup"]["elements"]["pig"], 1);
+            EXPECT_EQ(saved["setup"]["elements"]["traders"], true);
+            EXPECT_EQ(saved["setup"]["elements"]["pig-herd"], true);
+            EXPECT_FALSE(saved["setup"]["elements"].contains("traders-and-builders"));
+            EXPECT_FALSE(saved["setup"]["rules"].contains("tradersAndBuilders.pigs"));
+        }
+    }
+}
+
+TEST(traders_builders, OptionsSwitchEachElementAndTravelInSaves) {
+    const auto file = scratch("two-pigs.jcz");
+    const json played = run_json(
+        "play --expansions traders-and-builders --rule tradersAndBuilders.pigs=2 --rule tradersAndBuilders.builders=0 "
+        "--rule tradersAndBuilders.goods=false --players 2 --player-types greedy --seed 5 --json --save " +
+        file.string());
+    ASSERT_FALSE(played.empty());
+    int second_pigs = 0;
+    std::map<int, int> tiles_per_turn;
+    for (const json& m : played["moves"]) {
+        if (m["type"] == "tile") ++tiles_per_turn[m["turn"].get<int>()];
+        if (m["type"] != "meeple") continue;
+        const std::string meeple = m["meeple"];
+        EXPECT_EQ(meeple.find(".builder."), std::string::npos) << "builders=0: no builder";
+        second_pigs += meeple.find(".pig.2") != std::string::npos;
+    }
+    EXPECT_GT(second_pigs, 0) << "pigs=2: a second pig each";
+    for (const auto& [turn, n] : tiles_per_turn) EXPECT_EQ(n, 1) << "no builder, no second step: turn " << turn;
+    for (const json& e : played["score_entries"])
+        EXPECT_FALSE(starts_with(e["name"], "trade-goods.")) << "goods=false: no goods bonus";
+    const json saved = read_json(file);
+    EXPECT_EQ(saved["setup"]["elements"]["pig"], 2);
+    EXPECT_EQ(saved["setup"]["elements"]["pig-herd"], true);
+    EXPECT_FALSE(saved["setup"]["elements"].contains("builder"));
+    EXPECT_FALSE(saved["setup"]["elements"].contains("traders"));
+    ck::test::expect_replays_as_played(file.string(), played);
+
+    // The element alone (JCloisterZone's pigs-no-stack: "pig": 2, no other):
+    // two pigs each, nothing else of the expansion.
+    const json only_pigs = run_json("replay " + kData + "/pigs-no-stack.jcz --json");
+    EXPECT_EQ(only_pigs["phase"], "GameOverPhase");
+}
+
+TEST(traders_builders, BadElementsAndOptionsAreRefusedWithTheirReason) {
+    json save = read_json(kData + "/pig-scoring.jcz");
+    save["setup"]["elements"]["pig"] = "lots";
+    const auto file = scratch("bad-pig.jcz");
+    std::ofstream(file) << save.dump();
+    const CommandResult r = run_cli("replay " + file.string());
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE((r.out + r.err).find("setup.elements.pig"), std::string::npos) << r.out << r.err;
+    EXPECT_NE((r.out + r.err).find("whole number"), std::string::npos) << r.out << r.err;
+
+    save["setup"]["elements"]["pig"] = 12;
+    std::ofstream(file) << save.dump();
+    const CommandResult many = run_cli("replay " + file.string());
+    EXPECT_NE(many.status, 0);
+    EXPECT_NE((many.out + many.err).find("out of range"), std::string::npos) << many.out << many.err;
+
+    const CommandResult option = run_cli("play --expansions traders-and-builders --rule tradersAndBuilders.pigs=-1");
+    EXPECT_NE(option.status, 0);
+    EXPECT_NE(option.err.find("tradersAndBuilders.pigs"), std::string::npos) << option.err;
+}
+
+}  // namespace
