@@ -46,6 +46,25 @@ def dragon_check(r, ours, save):
     return True, "%d steps in %d moves" % (len(our_flat), len(our_turns))
 
 
+def as_jcz_events(entries):
+    """Our score entries as JCloisterZone's events name them: Traders &
+    Builders' goods bonus is one event "trade-goods" (its expression item
+    names the good), and a pig's points are part of its field's event (the
+    entry our BONUS_POINTS adds right after that field's)."""
+    out = []
+    for e in entries:
+        e = dict(e)
+        if e["name"].startswith("trade-goods."):
+            e["name"] = "trade-goods"
+        if e["name"] == "pigs":
+            field = next((o for o in reversed(out) if o["player"] == e["player"] and o["name"] == "field"), None)
+            if field is not None:
+                field["points"] += e["points"]
+                continue
+        out.append(e)
+    return out
+
+
 games = []
 pd_any = False
 out = []
@@ -57,7 +76,7 @@ for r in rows:
     jcz = r.get("engineScores")
     match = jcz == our_scores and r.get("strictScores") == our_scores and r["ok"]
     ret = sum(1 for m in save["replay"] if m["type"] == "RETURN_MEEPLE" and m["payload"].get("source") == "ABBOT_RETURN")
-    ev_ours = collections.Counter((e["player"], e["points"], e["name"], e["final"]) for e in ours["score_entries"])
+    ev_ours = collections.Counter((e["player"], e["points"], e["name"], e["final"]) for e in as_jcz_events(ours["score_entries"]))
     ev_jcz = collections.Counter((e["player"], e["points"], e["name"], e["final"]) for e in r.get("scoreEvents", []))
     evsame = not r["errors"] and ev_ours == ev_jcz
     evmatch = "n/a (replay stopped)" if r["errors"] else "yes" if ev_ours == ev_jcz else "no: ours-only %s, jcz-only %s" % (dict(ev_ours - ev_jcz), dict(ev_jcz - ev_ours))
