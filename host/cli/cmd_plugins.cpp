@@ -86,8 +86,8 @@ void print_expansion(const PluginExpansion& e) {
     for (const auto& f : e.figure_kinds) {
         const std::string returned = f.returnable ? ", may be taken back (" + f.jcz_return_source + ")" : "";
         const char* joins = f.joins_own_follower ? ", only beside its owner's follower" : "";
-        const std::string count = f.count_rule.empty() ? "" : " (or rule " + f.count_rule + ")";
-        std::printf("      figure:     %s (%s) x%d%s per player, stands on %s, strength %d%s%s%s, JCZ meeple ids 0.%s.1\n",
+        const std::string count = f.count_rule.empty() ? "" : " (rule " + f.count_rule + " sets it)";
+        std::printf("      figure:     %s (%s) x%d per player%s, stands on %s, strength %d%s%s%s, JCZ meeple ids 0.%s.1\n",
                     f.id.c_str(), f.name.c_str(), f.count, count.c_str(), quoted_list(feature_kind_names(f.stands_on)).c_str(),
                     f.strength, f.tile_just_placed ? ", on the tile just placed" : ", on any tile", joins,
                     returned.c_str(), f.jcz_type.c_str());

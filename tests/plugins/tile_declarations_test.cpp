@@ -104,3 +104,20 @@ TEST(TileDeclarations, AStartTileOutsideTheSchemasRangeIsRefusedByTheSdk) {
                 HasSubstr("'fan.far-start': start tile \"BA/L\" at (5000, 0) rotation 1: x and y must be "
                           "-1000..1000, the rotation 0..3 quarter turns"));
 }
+
+// Options carried by JCloisterZone elements and figure counts set by an
+// option (manifest revision 11, docs/abi.md "JCloisterZone elements"): a
+// count_rule must name an Integer option of the expansion within 0..32;
+// an element carries a count or true/false, so a Text option cannot have
+// one. Both are refused when the module loads, saying what to fix.
+TEST(TileDeclarations, AFigureCountFromANonIntegerOptionRefusesTheModuleAtLoad) {
+    EXPECT_THAT(plugins_with("test_bad_count_rule"),
+                HasSubstr("fan.bad-count-rule: manifest rejected: figure kind \"mule\": count_rule "
+                          "\"badCountRule.mules\" is not an Integer option"));
+}
+
+TEST(TileDeclarations, AnElementCarryingATextOptionRefusesTheModuleAtLoad) {
+    EXPECT_THAT(plugins_with("test_element_on_text"),
+                HasSubstr("fan.element-on-text: manifest rejected: rule option elementOnText.colour is carried by "
+                          "JCloisterZone element 'colour', so it must be Integer or Boolean"));
+}

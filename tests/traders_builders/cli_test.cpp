@@ -156,6 +156,30 @@ TEST(traders_builders, OptionsSwitchEachElementAndTravelInSaves) {
     EXPECT_EQ(only_pigs["phase"], "GameOverPhase");
 }
 
+TEST(traders_builders, PluginsListsTheElementsTheOptionsCarryAndTheFigureCounts) {
+    const json j = run_json("plugins --json");
+    const json* tb = nullptr;
+    for (const json& m : j["modules"])
+        for (const json& e : m["expansions"])
+            if (e["id"] == "cloisterkit.traders-and-builders") tb = &e;
+    ASSERT_NE(tb, nullptr);
+    std::map<std::string, std::string> elements;
+    for (const json& o : (*tb)["rule_options"])
+        if (o.contains("jcz_element")) elements[o["key"]] = o["jcz_element"];
+    EXPECT_EQ(elements, (std::map<std::string, std::string>{{"tradersAndBuilders.goods", "traders"},
+                                                            {"tradersAndBuilders.builders", "builder"},
+                                                            {"tradersAndBuilders.pigs", "pig"},
+                                                            {"tradersAndBuilders.pigHerd", "pig-herd"}}));
+    std::map<std::string, std::string> counts;
+    for (const json& f : (*tb)["figure_kinds"]) {
+        counts[f["id"]] = f["count_rule"];
+        EXPECT_EQ(f["strength"], 0) << "TB-4, TB-7";
+        EXPECT_TRUE(f["joins_own_follower"].get<bool>()) << "TB-4, TB-7";
+    }
+    EXPECT_EQ(counts, (std::map<std::string, std::string>{{"builder", "tradersAndBuilders.builders"},
+                                                          {"pig", "tradersAndBuilders.pigs"}}));
+}
+
 TEST(traders_builders, BadElementsAndOptionsAreRefusedWithTheirReason) {
     json save = read_json(kData + "/pig-scoring.jcz");
     save["setup"]["elements"]["pig"] = "lots";

@@ -28,6 +28,10 @@
 //    that extends a feature where one of the player's stewards stands
 //    (placed on another tile) gives them 1 point, "steward.extended":
 //    the builder's trigger, read from TilePlacedArgs.segment_features.
+// 12 "bad-count-rule": a figure kind whose count_rule names a Boolean
+//    option (manifest revision 11), so hosts refuse the module at load.
+// 13 "element-on-text": a Text option carried by a JCloisterZone element
+//    (revision 11), which holds a count or true/false: refused at load.
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -115,11 +119,25 @@ public:
         sdk::ExpansionInfo i = named(TEST_MODULE_VARIANT == 5    ? "fan.bad-attribute"
                                      : TEST_MODULE_VARIANT == 9  ? "fan.bad-tile-value"
                                      : TEST_MODULE_VARIANT == 10 ? "fan.needs-teleport"
+                                     : TEST_MODULE_VARIANT == 12 ? "fan.bad-count-rule"
+                                     : TEST_MODULE_VARIANT == 13 ? "fan.element-on-text"
                                                                  : "fan.lost-deck",
                                      "Bad tiles");
         if (TEST_MODULE_VARIANT == 5) i.segment_attributes = {{fb::FeatureKind::Road, "Inn!", "inn"}};
         else if (TEST_MODULE_VARIANT == 9) i.tile_values = {{"City", "resource"}, {"city", "goods"}};
         else if (TEST_MODULE_VARIANT == 10) i.host_capabilities = {CK_CAPABILITY_DECISION, "teleport/1"};
+        else if (TEST_MODULE_VARIANT == 12) {
+            i.rule_options = {sdk::boolean_option("badCountRule.mules", true, "whether mules come")};
+            sdk::FigureKind mule;
+            mule.id = mule.name = mule.jcz_meeple_type = "mule";
+            mule.count = 1;
+            mule.stands_on = {fb::FeatureKind::Road};
+            mule.count_rule = "badCountRule.mules";
+            i.figure_kinds = {mule};
+        } else if (TEST_MODULE_VARIANT == 13) {
+            i.rule_options = {{"elementOnText.colour", "red", {"red", "blue"}, "the mules' colour"}};
+            i.rule_options[0].jcz_element = "colour";
+        }
         else i.deck_tile_sets = {{"nowhere:1", 1, "", ""}};
         return i;
     }
