@@ -246,6 +246,7 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
     s.start_tiles = start_tiles_;
     s.figure_kinds = figure_kinds_;
     s.segment_attributes = segment_attributes_;
+    s.tile_values = host::tile_values_of(expansions_);
     add_movement_declarations(expansions_, s);
     for (const auto& n : names_) s.players.push_back({n});
     s.rules = rules_;

@@ -88,6 +88,7 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     setup_figure_kinds(setup);
     expansions_ = setup.expansions;
     segment_attributes_ = std::make_shared<const std::vector<SegmentAttribute>>(setup.segment_attributes);
+    tile_value_keys_ = std::make_shared<const std::vector<TileValueKey>>(setup.tile_values);
     setup_rules(setup);
     setup_hands(setup);
 

@@ -103,6 +103,10 @@ struct GameSetup {
     // scored feature reports how many of its segments carry each one of its
     // kind (ScoredFeatureInfo::attributes, the breakdown).
     std::vector<SegmentAttribute> segment_attributes;
+    // Tile-file attributes the enabled expansions declare (TileValueDecl:
+    // {"city", "resource"}); the rules leave them to the expansions, the
+    // pictures draw those of segments (a city's good).
+    std::vector<TileValueKey> tile_values;
     // The movement stage (docs/host.md): the enabled expansions' neutral
     // figures (at most 255), their tile markers (names of <tile> children
     // their rules read; the setup sent to hooks lists the tiles carrying
@@ -281,6 +285,7 @@ public:
     // and PlayerState::supply index it): 0 is the small follower.
     const std::vector<FigureKind>& figure_kinds() const { return *figure_kinds_; }
     const std::vector<SegmentAttribute>& segment_attributes() const { return *segment_attributes_; }
+    const std::vector<TileValueKey>& tile_value_keys() const { return *tile_value_keys_; }
     std::vector<std::string> figure_kind_ids() const;
     // JCZ meeple ids of any kind of this game ("0.abbot.1").
     std::string meeple_text(MeepleId id) const { return format_meeple_id(id, *figure_kinds_); }
@@ -602,6 +607,7 @@ private:
     int followers_per_player_ = 7;
     std::shared_ptr<const std::vector<FigureKind>> figure_kinds_;  // shared by copies
     std::shared_ptr<const std::vector<SegmentAttribute>> segment_attributes_;  // GameSetup's, shared by copies
+    std::shared_ptr<const std::vector<TileValueKey>> tile_value_keys_;          // GameSetup::tile_values, likewise
 
     // Pack and draws (jcz-interop §4.7, §4.10).
     std::vector<TileTypeId> pack_;

@@ -48,6 +48,7 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     s.farmers = saved.setup.element_enabled(kElementFarmers);
     s.figure_kinds = figure_kinds_of(mapped.expansions);
     s.segment_attributes = segment_attributes_of(mapped.expansions);
+    s.tile_values = tile_values_of(mapped.expansions);
     add_movement_declarations(mapped.expansions, s);
     s.rules = mapped.rules;
     s.initial_random = saved.initial_random;

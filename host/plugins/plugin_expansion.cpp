@@ -33,6 +33,14 @@ const RuleOptionInfo* option_of_element(const PluginExpansion& e, std::string_vi
     return nullptr;
 }
 
+std::vector<TileValueKey> tile_values_of(const std::vector<const PluginExpansion*>& expansions) {
+    std::vector<TileValueKey> out;
+    for (const PluginExpansion* e : expansions)
+        for (const TileValueKey& k : e->tile_values)
+            if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+    return out;
+}
+
 std::vector<FigureKind> figure_kinds_of(const std::vector<const PluginExpansion*>& expansions) {
     std::vector<FigureKind> kinds;
     for (const PluginExpansion* e : expansions) kinds.insert(kinds.end(), e->figure_kinds.begin(), e->figure_kinds.end());

@@ -149,6 +149,9 @@ struct PluginExpansion {
 // its own; an expansion with such elements and no extra ones has none here.
 std::vector<std::string> jcz_elements_of(const PluginExpansion& e);
 
+// The tile values the expansions declare, each once (GameSetup::tile_values).
+std::vector<TileValueKey> tile_values_of(const std::vector<const PluginExpansion*>& expansions);
+
 // The option of `e` that element `element` carries, or nullptr.
 const RuleOptionInfo* option_of_element(const PluginExpansion& e, std::string_view element);
 

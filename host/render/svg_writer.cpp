@@ -306,6 +306,33 @@ private:
     void tile_body(const TileDrawing& d, const TileDef& def) {
         out_ += tile_markup(d, game_.segment_attributes());
         out_ += marker_badges(def);
+        out_ += value_badges(d, def);
+    }
+
+    // Styled inline, not in svg_style(): only games with declared values
+    // draw them, and every other picture stays byte for byte what it was.
+    static constexpr const char* kValueDisc = "fill:#ffffff;stroke:#6b4a1c;stroke-width:1.2";
+    static constexpr const char* kValueLetter = "font:bold 9px sans-serif;fill:#6b4a1c;text-anchor:middle";
+
+    // The declared values a tile file gives its segments (a city's good,
+    // `<city resource="wine">`): a badge left of the segment's follower
+    // spot with the value's first letter, named in full in its title.
+    std::string value_badges(const TileDrawing& d, const TileDef& def) const {
+        std::string out;
+        for (const TileAttributeValue& v : def.values) {
+            if (v.segment >= d.segments.size() || v.value.empty()) continue;
+            const TileValueKey key{v.element, v.attribute};
+            const auto& declared = game_.tile_value_keys();
+            if (std::find(declared.begin(), declared.end(), key) == declared.end()) continue;
+            const Point at = d.segments[v.segment].anchor;
+            const double x = at.x * kSpace - 13, y = at.y * kSpace - 10;
+            const std::string initial(1, static_cast<char>(std::toupper(static_cast<unsigned char>(v.value[0]))));
+            out += "<g class=\"value\" data-value=\"" + xml_escape(v.attribute + "=" + v.value) + "\"><title>" +
+                   xml_escape(v.value) + "</title><circle cx=\"" + num(x) + "\" cy=\"" + num(y) +
+                   "\" r=\"6.5\" style=\"" + kValueDisc + "\"/><text x=\"" + num(x) + "\" y=\"" + num(y + 3.5) +
+                   "\" style=\"" + kValueLetter + "\">" + xml_escape(initial) + "</text></g>";
+        }
+        return out;
     }
 
     // The declared tile markers a tile carries (a volcano, a magic portal):
@@ -524,8 +551,27 @@ private:
             const bool farmer = fig.pointer.kind == FeatureKind::Field;
             const uint8_t p = fig.meeple.player;
             // A figure counting twice in majorities (a big follower) is drawn larger.
-            const bool big = fig.meeple.kind < game_.figure_kinds().size() && game_.figure_kinds()[fig.meeple.kind].strength >= 2;
+            const FigureKind* kind =
+                fig.meeple.kind < game_.figure_kinds().size() ? &game_.figure_kinds()[fig.meeple.kind] : nullptr;
+            const bool big = kind != nullptr && kind->strength >= 2;
             const bool last = last_ && placed_in(game_, *last_, fig);
+            // A figure of no strength (the builder, the pig) stands beside
+            // the follower it joined, on the same spot: a disc with its
+            // name's first letter, set off to the lower right.
+            if (kind != nullptr && kind->strength == 0 && !kind->name.empty()) {
+                const Point beside{at.x + 11 / kSpace, at.y + 9 / kSpace};
+                out_ += "<g class=\"meeple joined\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
+                        game_.meeple_text(fig.meeple) + "\" data-feature=\"" +
+                        std::string(feature_kind_name(fig.pointer.kind)) + "\" data-at=\"" +
+                        xml_escape(format_tile_ref(fig.pointer.at)) + "\"" + span_attrs(a.span) + last_move_attr(last) +
+                        "><title>" + xml_escape(kind->name) + "</title>" +
+                        (last ? last_move_ring(fig.pointer.at.pos, beside) : "") + "<g transform=\"" +
+                        translate(fig.pointer.at.pos, beside) + "\"><circle r=\"7\" fill=\"" +
+                        std::string(player_colour(p)) + "\" stroke=\"" + std::string(player_outline(p)) +
+                        "\" stroke-width=\"1.4\"/><text class=\"neutral-letter\" y=\"4.5\">" +
+                        xml_escape(kind->name.substr(0, 1)) + "</text></g></g>\n";
+                continue;
+            }
             out_ += std::string("<g class=\"meeple") + (big ? " big" : "") + "\" data-player=\"" + std::to_string(p) + "\" data-meeple=\"" +
                     game_.meeple_text(fig.meeple) + "\" data-feature=\"" +
                     std::string(feature_kind_name(fig.pointer.kind)) + "\" data-at=\"" +

@@ -5,6 +5,7 @@
 #include "core/location_names.hpp"
 #include "jcz/save_game.hpp"
 #include "jcz/saved_game.hpp"
+#include "plugins/plugin_expansion.hpp"
 #include "render/last_turn.hpp"
 #include "render/move_text.hpp"
 #include "render/score_breakdown.hpp"
@@ -433,6 +434,12 @@ Json GameSession::state(int viewer) const {
     j["seat"] = viewer;
     j["tiles_left"] = g.tiles_left();
     j["expansions"] = g.expansions();
+    // The tokens' names for people, as the expansions declare them
+    // ("TB_WINE" is "wine"), so the page never shows the engine's code.
+    Json token_names = Json::object();
+    for (const auto* e : replay_->mapped_setup().expansions)
+        for (const auto& t : e->token_kinds) token_names[t.kind] = t.name;
+    j["token_names"] = token_names;
     Json players = Json::array();
     for (size_t s = 0; s < g.player_count(); ++s) {
         const host::PlayerState& p = g.player(static_cast<uint8_t>(s));

@@ -186,7 +186,8 @@ def test_a_plugin_failing_in_a_move_raises_and_the_game_is_not_played_on(tmp_pat
 # each expansion's game is the command's, and its save names its tile set.
 MODULE_EXPANSIONS = [("inns-and-cathedrals", "inns-and-cathedrals:1"), ("princess-and-dragon", "princess-and-dragon:1"),
                      ("cult", "cult/6"), ("darmstadt", "darmstadt"), ("labyrinth", "labyrinth"),
-                     ("watchtowers", "watchtowers"), ("wind-roses", "wind-roses")]
+                     ("watchtowers", "watchtowers"), ("wind-roses", "wind-roses"),
+                     ("traders-and-builders", "traders-and-builders:1")]
 
 
 @pytest.mark.parametrize("expansion,tile_set", MODULE_EXPANSIONS)

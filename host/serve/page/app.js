@@ -554,6 +554,9 @@ function breakdownWords(text) {
     .replace(/^([a-z]+(?:-[a-z]+)+)\b/, (m, n) => n.replace(/-/g, " "));
 }
 // A figure kind's id in words: "small" is the follower.
+// A token kind as its expansion names it ("TB_WINE": "wine"); the code
+// without its expansion's prefix when a state has no names.
+function tokenWords(s, kind) { return (s.token_names && s.token_names[kind]) || kind.replace(/^[A-Z]+_/, "").toLowerCase(); }
 function figureKindWords(id) { return id === "small" ? "follower" : id === "big" ? "big follower" : String(id).replace(/-/g, " "); }
 function optionText(o, s) {
   const sameTile = (s ? s.options : []).filter((x) => x.kind === "figure").every((x) => x.x === o.x && x.y === o.y && x.corner === o.corner);
@@ -623,7 +626,7 @@ function playersSection(s) {
     el("td", { class: "note", title: p.kind }, kindWords(p.kind)),
     el("td", { class: "score", "data-score-seat": p.seat }, p.score),
     el("td", {}, Object.entries(p.supply.figures).map(([k, n]) => counted(n, figureKindWords(k))).join(", "),
-      Object.keys(p.supply.tokens).length ? "; " + Object.entries(p.supply.tokens).map(([k, n]) => n + " " + k.replace(/^LB_/, "").toLowerCase()).join(", ") : "",
+      Object.keys(p.supply.tokens).length ? "; " + Object.entries(p.supply.tokens).map(([k, n]) => n + " " + tokenWords(s, k)).join(", ") : "",
       p.hand_size ? "; " + p.hand_size + " in hand" : "")));
   return el("section", {}, el("h2", {}, "Players"), el("table", { id: "ck-players" },
     el("tr", {}, el("th", {}, "player"), el("th", {}, ""), el("th", {}, "points"), el("th", {}, "supply")), rows),
