@@ -72,6 +72,8 @@ inline constexpr Location N = 3u << 8, E = 3u << 10, S = 3u << 12, W = 3u << 14;
 inline constexpr Location DL = 1u << 16, DR = 1u << 17;
 inline constexpr Location D = 3u << 18;
 inline constexpr Location I = 1u << 20;
+// A second enclosed field (JCloisterZone's "II": KR/CCcc has two).
+inline constexpr Location II = 1u << 21;
 inline constexpr Location kHalves = 0xFFu | DL | DR;
 inline constexpr Location kSides = 0xFF00u | D;
 

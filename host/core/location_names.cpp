@@ -32,7 +32,7 @@ constexpr std::array<NamedLocation, 10> kHalfNames{{
     {"DL", loc::DL}, {"DR", loc::DR},
 }};
 
-constexpr std::array<NamedLocation, 2> kOtherNames{{{"D", loc::D}, {"I", loc::I}}};
+constexpr std::array<NamedLocation, 3> kOtherNames{{{"D", loc::D}, {"I", loc::I}, {"II", loc::II}}};
 
 const NamedLocation* find_name(std::string_view part) {
     for (const auto& n : kSideSetNames)
@@ -118,6 +118,7 @@ std::string format_location(Location l) {
     for (const auto& n : kHalfNames)
         if (l & n.mask) append(n.name, n.mask);
     if (l & loc::I) append("I", loc::I);
+    if (l & loc::II) append("II", loc::II);
     if (rest != 0) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "0x%X", static_cast<unsigned>(rest));

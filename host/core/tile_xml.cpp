@@ -53,7 +53,7 @@ Location halves_on_sides(Location sides) {
 }
 
 // Everything a tile of each shape may use (docs/halflings-geometry.md).
-constexpr Location kSquareParts = 0xFFFFu | loc::I;
+constexpr Location kSquareParts = 0xFFFFu | loc::I | loc::II;
 constexpr Location kTriangleParts = loc::N | loc::E | loc::D | loc::NL | loc::NR | loc::EL | loc::ER | loc::DL |
                                     loc::DR | loc::I;
 
@@ -203,9 +203,10 @@ private:
                 seg.location = parse_in_tile(child.text().get(), child, tile.id);
                 // A field is edge halves, or the tile's centre alone: an
                 // enclosed field touching no edge (IC/CCCC, whose four
-                // cities close it in; JCloisterZone's `<field>I</field>`).
-                if (seg.location != loc::I && (seg.location & ~loc::kHalves))
-                    fail_tile(child, tile.id, "<field> must list edge halves (or I alone), got " +
+                // cities close it in; JCloisterZone's `<field>I</field>`),
+                // or a second one (KR/CCcc's crossing cities: `II`).
+                if (seg.location != loc::I && seg.location != loc::II && (seg.location & ~loc::kHalves))
+                    fail_tile(child, tile.id, "<field> must list edge halves (or I or II alone), got " +
                                                   in_quotes(child.text().get()));
                 check_shape(tile, seg.location, child);
                 if (seg.location & used_halves)

@@ -231,6 +231,7 @@ if [ -z "$prefix_given" ]; then
   small_module wind_roses wr "The Wind Roses" '"WR/Rr"' wind-roses
   # Issue 45: on the turn protocol of ABI 1.4, from the installed SDK alone.
   small_module traders_builders tb "Traders & Builders" '"TB/' traders-and-builders
+  small_module king_robber kr "King & Robber" '"KR/' king-and-robber
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"

@@ -89,7 +89,16 @@ TEST(LocationNames, BadInputNamesTheBadPart) {
     EXPECT_THROW(parse_location("   "), HostError);
     EXPECT_THROW(parse_location("N..S"), HostError);
     EXPECT_THROW(parse_location("n"), HostError);  // names are case-sensitive
-    EXPECT_THROW(parse_location("II"), HostError);  // other expansions' inner spaces are not in our model
+    EXPECT_THROW(parse_location("III"), HostError);  // inner spaces beyond two are not in our model
+}
+
+// King & Robber's KR/CCcc closes in two fields touching no edge: `I` and
+// `II` (bit 21), which never turn with the tile.
+TEST(LocationNames, TheSecondEnclosedFieldIsII) {
+    EXPECT_EQ(parse_location("II"), loc::II);
+    EXPECT_EQ(format_location(loc::II), "II");
+    EXPECT_EQ(format_location(loc::I | loc::II), "I.II");
+    EXPECT_EQ(rotate_cw(loc::II, 1), loc::II);
 }
 
 TEST(LocationNames, StrayBitsAreShownNotDropped) {

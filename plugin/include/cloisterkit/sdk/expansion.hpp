@@ -51,7 +51,7 @@ struct RuleOption {
     // Schema revision 11: the JCloisterZone element that carries the value
     // in saves ("pig": 2 for an Integer option, "traders": true for a
     // Boolean one); absent from a save, the option is 0 or false.
-    std::string jcz_element;
+    std::string jcz_element{};
 };
 
 // A whole number in min..max, `fallback` unless the game sets it.
@@ -106,7 +106,7 @@ struct FigureKind {
     bool joins_own_follower = false;
     // Schema revision 11: an integer_option of the same expansion whose
     // value replaces `count` in each game (0: none this game).
-    std::string count_rule;
+    std::string count_rule{};
 };
 
 // When the host needs to call `hook` (manifest HookFilterDecl): a hook with

@@ -21,13 +21,15 @@ namespace ck::sdk {
 // Location masks (docs/abi.md, "Locations"): bits 0-7 the edge halves of
 // fields (NL NR EL ER SL SR WL WR, clockwise), bits 8-15 the sides of roads
 // and cities (N E S W, two bits each), 16-17 a triangle's hypotenuse halves
-// (DL DR), 18-19 its hypotenuse side (D), bit 20 the centre (I).
+// (DL DR), 18-19 its hypotenuse side (D), bit 20 the centre (I), bit 21 a
+// second enclosed field (II, release 1.4.0).
 namespace loc {
 inline constexpr uint32_t NL = 1u << 0, NR = 1u << 1, EL = 1u << 2, ER = 1u << 3;
 inline constexpr uint32_t SL = 1u << 4, SR = 1u << 5, WL = 1u << 6, WR = 1u << 7;
 inline constexpr uint32_t N = 3u << 8, E = 3u << 10, S = 3u << 12, W = 3u << 14;
 inline constexpr uint32_t DL = 1u << 16, DR = 1u << 17, D = 3u << 18;
 inline constexpr uint32_t I = 1u << 20;
+inline constexpr uint32_t II = 1u << 21;
 }  // namespace loc
 
 // The sides of a square tile, clockwise from north.
