@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <climits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -154,7 +156,12 @@ public:
         const FeatureCounts counts{feature->kind(), feature->completed(), feature->tiles(), feature->pennants()};
         const std::optional<int32_t> points = points_counted_in_tiles(counts, options, tiny_city_rule(ctx));
         if (!points || *points == feature->base_points()) return;
-        out.adjust_feature_points(*points - feature->base_points(), "halflings: counted in tiles");
+        // A hostile state may carry any base_points: the difference is
+        // taken wide and refused when no effect could carry it.
+        const int64_t delta = int64_t{*points} - feature->base_points();
+        if (delta < INT32_MIN || delta > INT32_MAX)
+            reject("FEATURE_SCORING: base points " + std::to_string(feature->base_points()) + " are out of range");
+        out.adjust_feature_points(static_cast<int32_t>(delta), "halflings: counted in tiles");
     }
 };
 

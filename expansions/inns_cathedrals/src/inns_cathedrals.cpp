@@ -7,6 +7,10 @@
 #include <cloisterkit/sdk/helpers.hpp>
 #include <cloisterkit/sdk/module.hpp>
 
+#include <climits>
+#include <stdexcept>
+#include <string>
+
 #include "scoring.hpp"
 #include "tiles_xml.hpp"
 
@@ -63,6 +67,9 @@ public:
                        : f->kind() == fb::FeatureKind::City ? Kind::City
                                                             : Kind::Other;
         feature.completed = f->completed();
+        // A hostile state may carry any points; -INT32_MIN does not exist.
+        if (f->points() == INT32_MIN)
+            throw std::runtime_error("inns-and-cathedrals: FEATURE_SCORING with points " + std::to_string(f->points()));
         feature.points = f->points();
         feature.inns = sdk::feature_attribute_segments(*f, "inn");
         feature.cathedrals = sdk::feature_attribute_segments(*f, "cathedral");

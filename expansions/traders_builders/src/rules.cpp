@@ -1,41 +1,33 @@
 #include "rules.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace ck::traders_builders {
 
+namespace {
+// Each good's names: in tile files, as a token kind, as a score entry.
+struct GoodNames {
+    Good good;
+    std::string_view name, token_kind, score_name;
+};
+constexpr std::array<GoodNames, 3> kGoodNames{{
+    {Good::Wine, "wine", "TB_WINE", "trade-goods.wine"},
+    {Good::Grain, "grain", "TB_GRAIN", "trade-goods.grain"},
+    {Good::Cloth, "cloth", "TB_CLOTH", "trade-goods.cloth"},
+}};
+const GoodNames& names_of(Good good) { return kGoodNames[static_cast<size_t>(good)]; }
+}  // namespace
+
 std::optional<Good> good_named(std::string_view resource) {
-    for (Good g : kGoods)
-        if (good_name(g) == resource) return g;
+    for (const GoodNames& g : kGoodNames)
+        if (g.name == resource) return g.good;
     return std::nullopt;
 }
 
-std::string_view good_name(Good good) {
-    switch (good) {
-        case Good::Wine: return "wine";
-        case Good::Grain: return "grain";
-        case Good::Cloth: return "cloth";
-    }
-    return "";
-}
-
-std::string_view good_token_kind(Good good) {
-    switch (good) {
-        case Good::Wine: return "TB_WINE";
-        case Good::Grain: return "TB_GRAIN";
-        case Good::Cloth: return "TB_CLOTH";
-    }
-    return "";
-}
-
-std::string_view good_score_name(Good good) {
-    switch (good) {
-        case Good::Wine: return "trade-goods.wine";
-        case Good::Grain: return "trade-goods.grain";
-        case Good::Cloth: return "trade-goods.cloth";
-    }
-    return "";
-}
+std::string_view good_name(Good good) { return names_of(good).name; }
+std::string_view good_token_kind(Good good) { return names_of(good).token_kind; }
+std::string_view good_score_name(Good good) { return names_of(good).score_name; }
 
 std::vector<uint8_t> goods_majority(std::span<const int> held) {
     std::vector<uint8_t> winners;
