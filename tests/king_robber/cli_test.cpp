@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -30,22 +31,15 @@ json read_json(const std::filesystem::path& path) {
     return json::parse(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
 }
 
-// The completed cities and roads of a game, in the order they were scored
-// during it (every completed feature of these games is occupied or not;
-// the record shows those that scored): {turn, player who completed, kind,
-// spaces}. Only occupied ones appear in score entries, so the referee
-// checks what those allow.
-struct Completed {
-    int turn, player;
-    std::string kind;
-    int spaces;
-};
-
 TEST(king_robber, TitlesScoreAtTheEndAsTheirRecordsShow) {
     int kings = 0, robbers = 0;
     ck::test::for_each_computer_game("king-and-robber", 4700, [&](const json& game, int players) {
         std::map<std::string, int> completed;  // "city", "road": entries of completed features
         int king_entries = 0, robber_entries = 0;
+        std::set<std::string> kr_tiles;
+        for (const json& m : game["moves"])
+            if (m["type"] == "tile" && m["tile"].get<std::string>().rfind("KR/", 0) == 0) kr_tiles.insert(m["tile"]);
+        EXPECT_EQ(kr_tiles.size(), 5u) << "KR-1: the five tiles of king-and-robber:1 join the pile, each once";
         for (const json& e : game["score_entries"]) {
             const std::string name = e["name"];
             if (!e["final"].get<bool>() && (name == "city" || name == "city.tiny")) ++completed["city"];

@@ -45,8 +45,10 @@ void referee(const json& game, int players, Seen& seen) {
     std::map<int, std::vector<json>> tiles_of_turn;  // turn -> its tile moves
     std::map<int, int> builder_placed_turn;          // player -> turn of their first builder
     std::set<int> pig_owners;
+    std::set<std::string> tb_tiles;
     for (const json& m : game["moves"]) {
         if (m["type"] == "tile") tiles_of_turn[m["turn"].get<int>()].push_back(m);
+        if (m["type"] == "tile" && starts_with(m["tile"], "TB/")) tb_tiles.insert(m["tile"].get<std::string>());
         if (m["type"] != "meeple") continue;
         const std::string meeple = m["meeple"];
         const int owner = m["player"].get<int>();
@@ -61,6 +63,7 @@ void referee(const json& game, int players, Seen& seen) {
             pig_owners.insert(owner);
         }
     }
+    EXPECT_EQ(tb_tiles.size(), 24u) << "TB-1: the 24 tiles of traders-and-builders:1 join the pile, each once";
     for (const auto& [turn, tiles] : tiles_of_turn) {
         ASSERT_LE(tiles.size(), 2u) << "TB-5: never a third tile step, turn " << turn;
         if (tiles.size() < 2) continue;
