@@ -55,8 +55,12 @@ TEST(king_robber, TitlesScoreAtTheEndAsTheirRecordsShow) {
         }
         EXPECT_LE(king_entries, 1) << "KR-2: one king";
         EXPECT_LE(robber_entries, 1) << "KR-3: one robber";
-        if (completed["city"] > 0) EXPECT_EQ(king_entries, 1) << "KR-2: a completed city makes a king";
-        if (completed["road"] > 0) EXPECT_EQ(robber_entries, 1) << "KR-3: a completed road makes a robber";
+        if (completed["city"] > 0) {
+            EXPECT_EQ(king_entries, 1) << "KR-2: a completed city makes a king";
+        }
+        if (completed["road"] > 0) {
+            EXPECT_EQ(robber_entries, 1) << "KR-3: a completed road makes a robber";
+        }
         kings += king_entries;
         robbers += robber_entries;
     });
@@ -76,15 +80,22 @@ TEST(king_robber, EachScoringSavesAndReplaysToTheSameScores) {
         EXPECT_EQ(saved["setup"]["elements"]["king"], true) << "KR-8";
         EXPECT_EQ(saved["setup"]["elements"]["robber"], true) << "KR-8";
         EXPECT_FALSE(saved["setup"]["elements"].contains("king-and-robber"));
-        if (scoring == "default") EXPECT_FALSE(saved["setup"]["rules"].contains("king-and-robber-scoring"));
-        else EXPECT_EQ(saved["setup"]["rules"]["king-and-robber-scoring"], scoring) << "JCloisterZone's rule";
+        if (scoring == "default") {
+            EXPECT_FALSE(saved["setup"]["rules"].contains("king-and-robber-scoring"));
+        } else {
+            EXPECT_EQ(saved["setup"]["rules"]["king-and-robber-scoring"], scoring) << "JCloisterZone's rule";
+        }
         bool during = false, at_end = false;
         for (const json& e : played["score_entries"]) {
             const std::string name = e["name"];
             if (name != "king" && name != "robber" && name != "king+robber") continue;
             (e["final"].get<bool>() ? at_end : during) = true;
-            if (scoring == "10/20") EXPECT_EQ(e["points"], 10) << "KR-5";
-            if (scoring == "15/40") EXPECT_TRUE(e["points"] == 15 || (e["points"] == 40 && name == "king+robber")) << "KR-6";
+            if (scoring == "10/20") {
+                EXPECT_EQ(e["points"], 10) << "KR-5";
+            }
+            if (scoring == "15/40") {
+                EXPECT_TRUE(e["points"] == 15 || (e["points"] == 40 && name == "king+robber")) << "KR-6";
+            }
         }
         EXPECT_EQ(during, scoring == "continuously") << "KR-7: " << scoring;
         EXPECT_EQ(at_end, scoring != "continuously") << "KR-4 to KR-6: " << scoring;
