@@ -12,6 +12,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <vector>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -103,6 +104,22 @@ TEST(traders_builders, ComputerGamesFollowTheRulesTheirRecordsShow) {
     EXPECT_GT(seen.pigs, 0);
     EXPECT_GT(seen.pig_entries, 0);
     EXPECT_GT(seen.goods_bonuses, 0);
+}
+
+// The searching computer player (mcts) plays the builder's second tile
+// step as a move of its own turn (TB-5), and its game saves and replays.
+TEST(traders_builders, TheSearchingPlayerTakesASecondTileStep) {
+    const auto file = scratch("mcts.jcz");
+    const json played = run_json("play --expansions traders-and-builders --player-types mcts:playouts=60,greedy "
+                                 "--seed 3 --json --save " + file.string());
+    ASSERT_FALSE(played.empty());
+    std::map<int, std::vector<int>> placers;  // turn -> who placed its tiles
+    for (const json& m : played["moves"])
+        if (m["type"] == "tile") placers[m["turn"].get<int>()].push_back(m["player"].get<int>());
+    int mcts_second_steps = 0;
+    for (const auto& [turn, who] : placers) mcts_second_steps += who == std::vector<int>{0, 0};
+    EXPECT_GT(mcts_second_steps, 0) << "seed 3: the mcts player (seat 0) extends its builder's road or city";
+    ck::test::expect_replays_as_played(file.string(), played);
 }
 
 TEST(traders_builders, GamesWithTheOtherExpansionsSaveAndReplayToTheSameScores) {
