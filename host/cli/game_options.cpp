@@ -231,6 +231,7 @@ void GameEnvironment::prepare(const GameOptions& options) {
                 throw HostError(e->id + ": its deck tile set \"" + d.tile_set + "\" is in no loaded tile file (loaded: " +
                                 loaded_sets() + ")");
     segment_attributes_ = host::segment_attributes_of(expansions_);
+    tile_values_ = host::tile_values_of(expansions_);
     start_tiles_ = host::start_tiles_of(expansions_);
 
     prepared_ = host::prepare_tiles(setup(0, nullptr));
@@ -246,7 +247,7 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
     s.start_tiles = start_tiles_;
     s.figure_kinds = figure_kinds_;
     s.segment_attributes = segment_attributes_;
-    s.tile_values = host::tile_values_of(expansions_);
+    s.tile_values = tile_values_;
     add_movement_declarations(expansions_, s);
     for (const auto& n : names_) s.players.push_back({n});
     s.rules = rules_;

@@ -102,6 +102,7 @@ private:
     std::map<std::string, int> tile_sets_;  // --tile-set and the expansions' deck tile sets
     std::vector<host::FigureKind> figure_kinds_;  // declared by the enabled expansions
     std::vector<host::SegmentAttribute> segment_attributes_;  // declared by the enabled expansions
+    std::vector<host::TileValueKey> tile_values_;             // likewise
     std::vector<host::StartTile> start_tiles_;                // one, an expansion's or the host's
     std::shared_ptr<const host::PreparedTiles> prepared_;
     long long hook_time_budget_ms_ = 1000;

@@ -36,6 +36,12 @@ std::string derived_game_id(double initial_random) {
 // those), else the value a preset in force sets (complete_rule_options:
 // halflings.ruleset=2015 sets halflings.featureCount=tiles, so a game that
 // chose spaces with it must say so), else the declared default.
+// The option's value in the game: given, else its default.
+std::string value_in_game(const RuleOptionInfo& o, const Game& game) {
+    const auto it = game.rules().find(o.key);
+    return it != game.rules().end() ? it->second : o.default_value;
+}
+
 void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rules) {
     std::map<std::string, std::string> from_presets;
     for (const auto& preset : e.rule_presets) {
@@ -45,8 +51,7 @@ void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rul
     }
     for (const auto& o : e.rule_options) {
         if (!o.jcz_element.empty()) continue;  // in setup.elements (write_element_options)
-        auto it = game.rules().find(o.key);
-        const std::string value = it != game.rules().end() ? it->second : o.default_value;
+        const std::string value = value_in_game(o, game);
         const bool offers_jcz = std::find(o.allowed.begin(), o.allowed.end(), "jcz") != o.allowed.end();
         const auto preset = from_presets.find(o.key);
         const std::string assumed = offers_jcz ? "jcz" : preset != from_presets.end() ? preset->second : o.default_value;
@@ -65,8 +70,7 @@ void write_expansion_rules(const PluginExpansion& e, const Game& game, Json& rul
 void write_element_options(const PluginExpansion& e, const Game& game, Json& elements) {
     for (const auto& o : e.rule_options) {
         if (o.jcz_element.empty()) continue;
-        auto it = game.rules().find(o.key);
-        const std::string value = it != game.rules().end() ? it->second : o.default_value;
+        const std::string value = value_in_game(o, game);
         if (o.value_type == RuleValueType::Boolean) {
             if (rule_value_true(value)) elements[o.jcz_element] = true;
         } else if (value != "0") {

@@ -1,5 +1,7 @@
 #include "rule_options.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -22,10 +24,13 @@ std::string_view key_namespace(std::string_view key) {
     return key.substr(0, dot);
 }
 
+// The words a Boolean option accepts, for true and for false.
+constexpr std::array<std::string_view, 4> kTrueWords{"true", "yes", "on", "1"};
+constexpr std::array<std::string_view, 4> kFalseWords{"false", "no", "off", "0"};
+
 bool is_boolean_text(const std::string& v) {
-    for (const char* b : {"true", "false", "yes", "no", "on", "off", "1", "0"})
-        if (v == b) return true;
-    return false;
+    return std::find(kTrueWords.begin(), kTrueWords.end(), v) != kTrueWords.end() ||
+           std::find(kFalseWords.begin(), kFalseWords.end(), v) != kFalseWords.end();
 }
 
 // What an integer option takes, in words: "an integer from 1 to 10".
@@ -115,7 +120,7 @@ std::string allowed_values_text(const RuleOptionInfo& o) {
 }
 
 bool rule_value_true(std::string_view value) {
-    return value == "true" || value == "yes" || value == "on" || value == "1";
+    return std::find(kTrueWords.begin(), kTrueWords.end(), value) != kTrueWords.end();
 }
 
 const char* rule_value_type_name(RuleValueType type) {

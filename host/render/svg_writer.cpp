@@ -319,11 +319,13 @@ private:
     // spot with the value's first letter, named in full in its title.
     std::string value_badges(const TileDrawing& d, const TileDef& def) const {
         std::string out;
+        const auto& declared = game_.tile_value_keys();
         for (const TileAttributeValue& v : def.values) {
             if (v.segment >= d.segments.size() || v.value.empty()) continue;
-            const TileValueKey key{v.element, v.attribute};
-            const auto& declared = game_.tile_value_keys();
-            if (std::find(declared.begin(), declared.end(), key) == declared.end()) continue;
+            const bool shown = std::any_of(declared.begin(), declared.end(), [&](const TileValueKey& k) {
+                return k.element == v.element && k.attribute == v.attribute;
+            });
+            if (!shown) continue;
             const Point at = d.segments[v.segment].anchor;
             const double x = at.x * kSpace - 13, y = at.y * kSpace - 10;
             const std::string initial(1, static_cast<char>(std::toupper(static_cast<unsigned char>(v.value[0]))));

@@ -6,7 +6,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -25,11 +24,6 @@ using nlohmann::json;
 const std::string kData = CK_KR_DATA;
 
 std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("king_robber", name); }
-
-json read_json(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    return json::parse(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
-}
 
 TEST(king_robber, TitlesScoreAtTheEndAsTheirRecordsShow) {
     int kings = 0, robbers = 0;
@@ -76,7 +70,7 @@ TEST(king_robber, EachScoringSavesAndReplaysToTheSameScores) {
                                      scoring + " --json --save " + file.string());
         ASSERT_FALSE(played.empty());
         ck::test::expect_replays_as_played(file.string(), played);
-        const json saved = read_json(file);
+        const json saved = ck::test::read_json_file(file);
         EXPECT_EQ(saved["setup"]["elements"]["king"], true) << "KR-8";
         EXPECT_EQ(saved["setup"]["elements"]["robber"], true) << "KR-8";
         EXPECT_FALSE(saved["setup"]["elements"].contains("king-and-robber"));
@@ -104,7 +98,7 @@ TEST(king_robber, EachScoringSavesAndReplaysToTheSameScores) {
 
 TEST(king_robber, TheRobberAloneIsAnElementOfItsOwn) {
     // KR-8: a save with the element robber only: no king.
-    json save = read_json(kData + "/robber-continuous-scoring.jcz");
+    json save = ck::test::read_json_file(kData + "/robber-continuous-scoring.jcz");
     save["setup"]["elements"].erase("king");
     const auto file = scratch("robber-only.jcz");
     std::ofstream(file) << save.dump();

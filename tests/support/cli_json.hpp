@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ inline nlohmann::json run_json(const std::string& args) {
     EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
     if (r.status != 0) return nlohmann::json::object();
     return nlohmann::json::parse(r.out);
+}
+
+// A JSON file (a save), parsed.
+inline nlohmann::json read_json_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
 }
 
 // A file of this test process's own in build/tests/<folder>/scratch-<pid>/

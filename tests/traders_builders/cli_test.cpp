@@ -9,11 +9,10 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,11 +28,6 @@ using nlohmann::json;
 const std::string kData = CK_TB_DATA;
 
 std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("traders_builders", name); }
-
-json read_json(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    return json::parse(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
-}
 
 bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
@@ -131,7 +125,7 @@ TEST(traders_builders, GamesWithTheOtherExpansionsSaveAndReplayToTheSameScores) 
                                          " --player-types greedy --seed 77 --json --save " + file.string());
             ASSERT_FALSE(played.empty());
             ck::test::expect_replays_as_played(file.string(), played);
-            const json saved = read_json(file);
+            const json saved = ck::test::read_json_file(file);
             // TB-10: the options as JCloisterZone's elements, never as an element of the expansion's name.
             EXPECT_EQ(saved["setup"]["elements"]["builder"], 1);
             EXPECT_EQ(saved["setup"]["elements"]["pig"], 1);
@@ -163,7 +157,7 @@ TEST(traders_builders, OptionsSwitchEachElementAndTravelInSaves) {
     for (const auto& [turn, n] : tiles_per_turn) EXPECT_EQ(n, 1) << "no builder, no second step: turn " << turn;
     for (const json& e : played["score_entries"])
         EXPECT_FALSE(starts_with(e["name"], "trade-goods.")) << "goods=false: no goods bonus";
-    const json saved = read_json(file);
+    const json saved = ck::test::read_json_file(file);
     EXPECT_EQ(saved["setup"]["elements"]["pig"], 2);
     EXPECT_EQ(saved["setup"]["elements"]["pig-herd"], true);
     EXPECT_FALSE(saved["setup"]["elements"].contains("builder"));
@@ -201,7 +195,7 @@ TEST(traders_builders, PluginsListsTheElementsTheOptionsCarryAndTheFigureCounts)
 }
 
 TEST(traders_builders, BadElementsAndOptionsAreRefusedWithTheirReason) {
-    json save = read_json(kData + "/pig-scoring.jcz");
+    json save = ck::test::read_json_file(kData + "/pig-scoring.jcz");
     save["setup"]["elements"]["pig"] = "lots";
     const auto file = scratch("bad-pig.jcz");
     std::ofstream(file) << save.dump();

@@ -6,15 +6,17 @@
 namespace ck::traders_builders {
 
 namespace {
-// Each good's names: in tile files, as a token kind, as a score entry.
+// Each good's names (in tile files, as a token kind, as a score entry)
+// and how many of the set's tiles show it (TB-1).
 struct GoodNames {
     Good good;
     std::string_view name, token_kind, score_name;
+    int tiles;
 };
 constexpr std::array<GoodNames, 3> kGoodNames{{
-    {Good::Wine, "wine", "TB_WINE", "trade-goods.wine"},
-    {Good::Grain, "grain", "TB_GRAIN", "trade-goods.grain"},
-    {Good::Cloth, "cloth", "TB_CLOTH", "trade-goods.cloth"},
+    {Good::Wine, "wine", "TB_WINE", "trade-goods.wine", 9},
+    {Good::Grain, "grain", "TB_GRAIN", "trade-goods.grain", 6},
+    {Good::Cloth, "cloth", "TB_CLOTH", "trade-goods.cloth", 5},
 }};
 const GoodNames& names_of(Good good) { return kGoodNames[static_cast<size_t>(good)]; }
 }  // namespace
@@ -28,6 +30,7 @@ std::optional<Good> good_named(std::string_view resource) {
 std::string_view good_name(Good good) { return names_of(good).name; }
 std::string_view good_token_kind(Good good) { return names_of(good).token_kind; }
 std::string_view good_score_name(Good good) { return names_of(good).score_name; }
+int good_tiles(Good good) { return names_of(good).tiles; }
 
 std::vector<uint8_t> goods_majority(std::span<const int> held) {
     std::vector<uint8_t> winners;

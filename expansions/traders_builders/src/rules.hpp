@@ -25,6 +25,8 @@ std::string_view good_name(Good good);
 std::string_view good_token_kind(Good good);
 // The score entry of the bonus ("trade-goods.wine").
 std::string_view good_score_name(Good good);
+// How many tiles of the set show it (TB-1: 9 wine, 6 grain, 5 cloth).
+int good_tiles(Good good);
 
 inline constexpr int kGoodsBonus = 10;
 

@@ -41,15 +41,6 @@ constexpr std::string_view kPig = "pig";
 constexpr std::string_view kPigHerd = "pig-herd";  // <field pig-herd="true">
 constexpr std::string_view kResource = "resource";  // <city resource="wine">
 
-int good_count(Good good) {  // tiles showing it in the set (TB-1)
-    switch (good) {
-        case Good::Wine: return 9;
-        case Good::Grain: return 6;
-        case Good::Cloth: return 5;
-    }
-    return 0;
-}
-
 sdk::FigureKind joining_kind(std::string_view id, std::vector<fb::FeatureKind> stands_on, std::string_view count_rule) {
     sdk::FigureKind k;
     k.id = std::string(id);
@@ -105,7 +96,7 @@ public:
         i.tile_values = {{"city", std::string(kResource)}};
         i.segment_attributes = {{fb::FeatureKind::Field, std::string(kPigHerd), "pig herd"}};
         for (Good g : kGoods)
-            i.token_kinds.push_back({std::string(good_token_kind(g)), std::string(good_name(g)), good_count(g)});
+            i.token_kinds.push_back({std::string(good_token_kind(g)), std::string(good_name(g)), good_tiles(g)});
         i.figure_kinds = {joining_kind(kBuilder, {fb::FeatureKind::Road, fb::FeatureKind::City}, kBuildersOption),
                           joining_kind(kPig, {fb::FeatureKind::Field}, kPigsOption)};
         // TB-10: JCloisterZone's four elements, each an option of its own.

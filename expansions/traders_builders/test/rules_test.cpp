@@ -26,6 +26,8 @@ int main() {
            "TB-2: wine, grain and cloth");
     expect(!good_named("gold") && !good_named("Wine") && !good_named(""), "TB-2: no other good");
     for (Good g : kGoods) expect(good_named(good_name(g)) == g, "TB-2: names round-trip");
+    expect(good_tiles(Good::Wine) + good_tiles(Good::Grain) + good_tiles(Good::Cloth) == 20,
+           "TB-1: 20 of the 24 tiles show a good");
 
     // TB-3: the most of a good, at least one, scores; ties all score.
     expect(goods_majority(std::vector<int>{3, 1, 0}) == std::vector<uint8_t>{0}, "TB-3: the most");
