@@ -31,6 +31,7 @@ import shutil
 import signal
 import sys
 import threading
+import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -73,8 +74,16 @@ def play_out(server, game, tokens, chooser, stop_at_turn=None):
         check(moves < 2000, "game %s: 2000 moves and not over" % game)
 
 
-def saved_file(data, game):
+def saved_file(data, game, finished=False):
+    """The game's .jcz. A finished game's journal is folded into it off the
+    requests' path, so the last moves may reach the file a moment after the
+    final state is served: for a finished game, wait for the fold."""
     path = os.path.join(data, game + ".jcz")
+    journal = os.path.join(data, game + ".journal")
+    deadline = time.monotonic() + 60
+    while finished and os.path.exists(journal) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    check(not finished or not os.path.exists(journal), "the finished game's journal was not folded into %s" % path)
     check(os.path.exists(path), "the game is not saved as %s" % path)
     return path
 
@@ -103,7 +112,7 @@ def scenario_full_game(cli, out):
         scores = final_scores(final)
         check(sum(e["points"] for e in final["scores"] if e["player"] == 0) == scores[0],
               "seat 0's score events do not add up to its score")
-        check(replayed_scores(cli, saved_file(data, game)) == scores,
+        check(replayed_scores(cli, saved_file(data, game, finished=True)) == scores,
               "the saved .jcz does not replay to the final scores %s" % scores)
         downloaded = os.path.join(out, "downloaded.jcz")
         with urllib.request.urlopen(server.base + "/api/games/%s/jcz" % game, timeout=30) as r, \
@@ -195,7 +204,7 @@ def restart_game(cli, data, kill_at_turn):
             check(s["turn"] == killed_turn, "after the restart the game is at turn %d, not %d" % (s["turn"], killed_turn))
             check(not s["finished"], "after the restart the game is over")
         final = play_out(server, game, {0: token}, choose)
-        check(replayed_scores(cli, saved_file(data, game)) == final_scores(final), "the saved game replays otherwise")
+        check(replayed_scores(cli, saved_file(data, game, finished=True)) == final_scores(final), "the saved game replays otherwise")
         return final_scores(final), killed_turn
     finally:
         server.kill(signal.SIGINT)
@@ -298,7 +307,7 @@ def scenario_load(cli, out, games=50, parallel=8):
         listed = {g["id"]: g for g in server.ok("GET", "/api/games")["games"]}
         for game, scores in finals.items():
             check(listed[game]["finished"], "game %s is not finished in the list" % game)
-            check(replayed_scores(cli, saved_file(data, game)) == scores, "game %s does not replay to %s" % (game, scores))
+            check(replayed_scores(cli, saved_file(data, game, finished=True)) == scores, "game %s does not replay to %s" % (game, scores))
         print("load: %d games to their end, %d at once, every one replays to its scores" % (games, parallel))
 
 
