@@ -71,8 +71,12 @@ extern "C" {
  * 11 (release 1.4.0, unreleased): rule options carried by JCloisterZone
  *   elements (RuleOptionDecl.jcz_element), figure counts set by a rule
  *   option (FigureKindDecl.count_rule), a field's completed cities and a
- *   feature's segments (ScoredFeature.cities, segments). */
-#define CK_SCHEMA_REVISION 11
+ *   feature's segments (ScoredFeature.cities, segments).
+ * 12 (release 1.4.0, unreleased): JCloisterZone's tile groups drawn in
+ *   turn (TileGroupDecl: the river first, its lake last) and edges of a
+ *   kind of their own (EdgeKindDecl, GameSetup.edge_kinds and
+ *   tile_edge_sides: the river). */
+#define CK_SCHEMA_REVISION 12
 /* The oldest revision a host of this ABI major serves. Revision 3 is the
  * first of the frozen shape: every later revision only appends, so a host
  * at revision N sends states a module built for any revision from
@@ -233,6 +237,8 @@ typedef struct ck_host_info {
 #define CK_CAPABILITY_START_TILE "start-tile/1"               /* ExpansionManifest.start_tiles */
 #define CK_CAPABILITY_TILE_VALUES "tile-values/1"             /* ExpansionManifest.tile_values */
 #define CK_CAPABILITY_EXTRA_TURN "extra-turn/1"               /* ExtraTurn, turn parts */
+#define CK_CAPABILITY_TILE_GROUPS "tile-groups/1"             /* ExpansionManifest.tile_groups */
+#define CK_CAPABILITY_EDGE_KINDS "edge-kinds/1"               /* ExpansionManifest.edge_kinds */
 
 /* ---------------------------------------------------------------------- */
 /* What the module tells the host                                          */

@@ -95,11 +95,15 @@ void print_expansion(const PluginExpansion& e) {
     for (const auto& a : e.segment_attributes)
         std::printf("      attribute:  %s=\"true\" on %s segments of tile files (\"%s\")\n", a.name.c_str(),
                     feature_kind_names({a.kind}).front().c_str(), a.label.c_str());
-    for (const auto& d : e.deck_tile_sets)
-        std::printf("      deck:       tile set %s x%d%s%s%s\n", d.tile_set.c_str(), d.count,
+    for (const auto& d : e.deck_tile_sets) {
+        std::string values;
+        for (const auto& v : d.rule_values) values += (values.empty() ? "" : " or ") + v;
+        std::printf("      deck:       tile set %s x%d%s%s%s%s\n", d.tile_set.c_str(), d.count,
                     d.with_expansion.empty() ? "" : (" with " + d.with_expansion).c_str(),
                     d.without_expansion.empty() ? "" : (" without " + d.without_expansion).c_str(),
+                    d.rule_key.empty() ? "" : (" when " + d.rule_key + " is " + values).c_str(),
                     d.enabled_by_save ? "; a save with it enables the expansion" : "");
+    }
     for (const auto& n : e.neutral_figures)
         std::printf("      neutral:    %s (\"%s\"), JCZ figure id %s\n", n.name.c_str(), n.label.c_str(), n.jcz_id.c_str());
     for (const auto& m : e.tile_markers)
@@ -113,6 +117,13 @@ void print_expansion(const PluginExpansion& e) {
                     t.without_expansion.empty() ? "" : (" without " + t.without_expansion).c_str());
     for (const auto& v : e.tile_values)
         std::printf("      value:      %s of <%s> in tile files\n", v.attribute.c_str(), v.element.c_str());
+    for (const auto& g : e.tile_groups)
+        std::printf("      group:      tiles of <tile group=\"%s\">%s%s\n", g.group.c_str(),
+                    g.leaves_pack ? " leave the pack at the start" : "",
+                    g.successor.empty() ? "" : (" are drawn before group " + g.successor).c_str());
+    for (const auto& k : e.edge_kinds)
+        std::printf("      edge kind:  the sides <%s> lists in tile files meet only each other (\"%s\")\n",
+                    k.element.c_str(), k.label.c_str());
 }
 
 void print_text(const PluginRegistry& registry) {
@@ -185,7 +196,8 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
     nlohmann::json deck = nlohmann::json::array();
     for (const auto& d : e.deck_tile_sets)
         deck.push_back({{"tile_set", d.tile_set}, {"count", d.count}, {"with_expansion", d.with_expansion},
-                        {"without_expansion", d.without_expansion}, {"enabled_by_save", d.enabled_by_save}});
+                        {"without_expansion", d.without_expansion}, {"enabled_by_save", d.enabled_by_save},
+                        {"rule_key", d.rule_key}, {"rule_values", d.rule_values}});
     nlohmann::json neutral = nlohmann::json::array();
     for (const auto& n : e.neutral_figures) neutral.push_back({{"name", n.name}, {"label", n.label}, {"jcz_id", n.jcz_id}});
     nlohmann::json markers = nlohmann::json::array();
@@ -198,7 +210,12 @@ nlohmann::json expansion_json(const PluginExpansion& e) {
                          {"with_expansion", t.with_expansion}, {"without_expansion", t.without_expansion}});
     nlohmann::json values = nlohmann::json::array();
     for (const auto& v : e.tile_values) values.push_back({{"element", v.element}, {"attribute", v.attribute}});
-    return {{"figure_kinds", figures}, {"segment_attributes", attributes}, {"deck_tile_sets", deck},
+    nlohmann::json groups = nlohmann::json::array();
+    for (const auto& g : e.tile_groups)
+        groups.push_back({{"group", g.group}, {"successor", g.successor}, {"leaves_pack", g.leaves_pack}});
+    nlohmann::json edge_kinds = nlohmann::json::array();
+    for (const auto& k : e.edge_kinds) edge_kinds.push_back({{"element", k.element}, {"label", k.label}});
+    return {{"figure_kinds", figures}, {"tile_groups", groups}, {"edge_kinds", edge_kinds}, {"segment_attributes", attributes}, {"deck_tile_sets", deck},
             {"neutral_figures", neutral}, {"tile_markers", markers}, {"held_back_tiles", held},
             {"start_tiles", start}, {"tile_values", values},
             {"rule_presets", presets},{"id", e.id},           {"name", e.name},         {"version", e.version},

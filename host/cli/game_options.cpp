@@ -224,7 +224,7 @@ void GameEnvironment::prepare(const GameOptions& options) {
     };
     if (!catalog_.find_tile_set(options.tile_set))
         throw HostError("--tile-set: unknown tile set \"" + options.tile_set + "\" (loaded: " + loaded_sets() + ")");
-    tile_sets_ = host::deck_tile_sets_of(options.tile_set, expansions_);
+    tile_sets_ = host::deck_tile_sets_of(options.tile_set, expansions_, rules_);
     for (const auto* e : expansions_)
         for (const auto& d : e->deck_tile_sets)
             if (tile_sets_.count(d.tile_set) && !catalog_.find_tile_set(d.tile_set))
@@ -249,6 +249,7 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
     s.segment_attributes = segment_attributes_;
     s.tile_values = tile_values_;
     add_movement_declarations(expansions_, s);
+    add_deck_and_edge_declarations(expansions_, s);
     for (const auto& n : names_) s.players.push_back({n});
     s.rules = rules_;
     s.seed = seed;

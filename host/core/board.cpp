@@ -127,6 +127,7 @@ bool Board::triangle_fits(const TileTypeInfo& type, Position pos, Corner corner)
     if (!c) return false;  // outside the grid there is no contact
     bool contact = (c->req_mask & legs) != 0;
     if (!fits(*c, type.rotations[rotation].edges, legs)) return false;
+    if (((type.rotations[rotation].special ^ c->req_special) & c->req_mask & legs) != 0) return false;
     if (!c->empty()) {
         const int other = tile_at({pos, complement(corner)});
         // Only a fitting hypotenuse may face another.
@@ -149,7 +150,7 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
     const auto put = [](Placement* to, uint64_t word) { std::memcpy(static_cast<void*>(to), &word, sizeof word); };
     const RotationWordLists& lists = type.triangle ? kTriangleWordLists : kSquareWordLists;
     for (size_t i = 0; i < n; ++i) {
-        const unsigned fitting = type.fitting_rotations[frontier_codes_[i]];
+        const unsigned fitting = type.fitting_rotations[frontier_codes_[i]] & special_fit(type, i);
         const auto& words = lists[fitting];
         uint64_t at = 0;  // the space's 4 bytes, corner None and rotation 0
         std::memcpy(&at, &frontier_[i], sizeof(Position));
@@ -170,8 +171,8 @@ void Board::legal_placements(const TileTypeInfo& type, std::vector<Placement>& o
 }
 
 bool Board::has_legal_placement(const TileTypeInfo& type) const {
-    for (uint8_t code : frontier_codes_)
-        if (type.fitting_rotations[code]) return true;
+    for (size_t i = 0; i < frontier_codes_.size(); ++i)
+        if (type.fitting_rotations[frontier_codes_[i]] & special_fit(type, i)) return true;
     if (!type.triangle) return false;
     for (Position p : half_filled_)
         if (triangle_fits(type, p, free_corner(p))) return true;
@@ -182,7 +183,7 @@ Corner Board::free_corner(Position half_filled) const {
     return complement(placed_[cells_[index_of(half_filled)].tiles[0]].at.corner);
 }
 
-std::string Board::placement_problem(const TileTypeInfo& type, const Placement& p) const {
+std::string Board::placement_problem(const TileTypeInfo& type, const Placement& p, std::string_view edge_kind) const {
     const Position pos = p.at.pos;
     if (p.rotation > 3) return "rotation must be 0..3 quarter turns";
     if (type.triangle) {
@@ -208,10 +209,13 @@ std::string Board::placement_problem(const TileTypeInfo& type, const Placement& 
             if (!(sides & (1u << s)) || !(c->req_mask & (1u << s))) continue;
             contact = true;
             const auto mine = static_cast<EdgeType>((edges >> (2 * s)) & 3);
-            if (mine != req_edge(*c, s))
-                return std::string("edge ") + side_letter(s) + " (" + edge_name(mine) + ") meets " +
-                       edge_name(req_edge(*c, s)) + " of the tile at " +
-                       format_position(neighbour(pos, static_cast<Side>(s)));
+            const bool mine_special = (type.rotations[p.rotation].special >> s) & 1u;
+            const bool theirs_special = (c->req_special >> s) & 1u;
+            if (mine != req_edge(*c, s) || mine_special != theirs_special)
+                return std::string("edge ") + side_letter(s) + " (" +
+                       (mine_special ? std::string(edge_kind) : std::string(edge_name(mine))) + ") meets " +
+                       (theirs_special ? std::string(edge_kind) : std::string(edge_name(req_edge(*c, s)))) +
+                       " of the tile at " + format_position(neighbour(pos, static_cast<Side>(s)));
         }
         if (type.triangle && !c->empty()) {
             contact = true;
@@ -263,19 +267,23 @@ void Board::list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Posit
     c.*slot = kNone;
 }
 
-void Board::cover_side(int centre, Position p, Side s, EdgeType e) {
+void Board::cover_side(int centre, Position p, Side s, EdgeType e, bool special) {
     const int step[4] = {-w_, 1, w_, -1};  // N E S W, in cells of the grid
     Cell& n = cells_[centre + step[static_cast<int>(s)]];
     const int fs = static_cast<int>(opposite(s));
     n.req_mask |= static_cast<uint8_t>(1u << fs);
     n.req_edges = static_cast<uint8_t>((n.req_edges & ~(3u << (2 * fs))) | (static_cast<unsigned>(e) << (2 * fs)));
     n.req_code = static_cast<uint8_t>((n.req_code & ~(3u << (2 * fs))) | ((static_cast<unsigned>(e) + 1) << (2 * fs)));
+    if (special) n.req_special |= static_cast<uint8_t>(1u << fs);
+    const auto specials = static_cast<uint8_t>(n.req_mask << 4 | n.req_special);
     if (!n.empty()) return;
     if (n.frontier_slot == kNone) {
         list_add(frontier_, n.frontier_slot, neighbour(p, s));
         frontier_codes_.push_back(n.req_code);
+        frontier_specials_.push_back(specials);
     } else {
         frontier_codes_[n.frontier_slot] = n.req_code;
+        frontier_specials_[n.frontier_slot] = specials;
     }
 }
 
@@ -312,6 +320,8 @@ uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& 
         if (slot != kNone) {
             frontier_codes_[slot] = frontier_codes_.back();
             frontier_codes_.pop_back();
+            frontier_specials_[slot] = frontier_specials_.back();
+            frontier_specials_.pop_back();
         }
         list_remove(frontier_, &Cell::frontier_slot, pos);
         each_in_area([](Cell& n, bool is_centre) { n.occupied_around += !is_centre; });
@@ -321,9 +331,12 @@ uint16_t Board::place(TileTypeId id, const TileTypeInfo& type, const Placement& 
     }
     if (type.monastic_segments) each_in_area([](Cell& n, bool) { ++n.monastic_near; });
     const uint8_t sides = type.triangle ? leg_bits(placed_[index].at.corner) : uint8_t{0xF};
+    const uint8_t special = type.rotations[p.rotation].special;
+    if (special) special_edges_ = true;
     for (int s = 0; s < 4; ++s)
         if (sides & (1u << s))
-            cover_side(centre, pos, static_cast<Side>(s), type.edge(p.rotation, static_cast<Side>(s)));
+            cover_side(centre, pos, static_cast<Side>(s), type.edge(p.rotation, static_cast<Side>(s)),
+                       (special >> s) & 1u);
     return index;
 }
 

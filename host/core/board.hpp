@@ -37,6 +37,7 @@ public:
         uint8_t req_mask = 0;    // bit s: side s faces a placed tile's edge
         uint8_t req_edges = 0;   // EdgeType of that edge in bits 2s..2s+1
         uint8_t req_code = 0;    // both in one: bits 2s..2s+1 = 0 (nothing) or 1 + EdgeType
+        uint8_t req_special = 0;  // bit s: that edge shows the game's edge kind (the river)
         uint8_t occupied_around = 0;
         uint8_t monastic_near = 0;  // tiles with a monastery or garden in the 3x3 area around (and on) it
         uint16_t frontier_slot = kNone;
@@ -88,7 +89,9 @@ public:
     // Whether legal_placements would append anything (stops at the first).
     bool has_legal_placement(const TileTypeInfo& type) const;
     // "" if legal, else the reason, naming the first mismatching edge.
-    std::string placement_problem(const TileTypeInfo& type, const Placement& p) const;
+    // `edge_kind`: what the game's edge kind is called there ("river").
+    std::string placement_problem(const TileTypeInfo& type, const Placement& p,
+                                  std::string_view edge_kind = "edge kind") const;
 
     // Puts a tile down without any check (start tiles, and after checking).
     // Throws HostError if the space cannot hold it at all or the board would
@@ -112,7 +115,11 @@ private:
     // The corner left free in a space holding one triangle.
     Corner free_corner(Position half_filled) const;
     // The neighbour of `p` (grid index `centre`) on side `s` now faces edge `e`.
-    void cover_side(int centre, Position p, Side s, EdgeType e);
+    void cover_side(int centre, Position p, Side s, EdgeType e, bool special);
+    // Rotations (bit r) of `type` whose edge-kind sides agree with the frontier space i.
+    unsigned special_fit(const TileTypeInfo& type, size_t i) const {
+        return (special_edges_ || type.special_any) ? type.special_fitting[frontier_specials_[i]] : 0xFu;
+    }
     static void list_add(std::vector<Position>& list, uint16_t& slot, Position p);
     void list_remove(std::vector<Position>& list, uint16_t Cell::*slot, Position p);
 
@@ -122,6 +129,9 @@ private:
     int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
     std::vector<Position> frontier_;
     std::vector<uint8_t> frontier_codes_;  // req_code of each frontier space, same order
+    // req_mask << 4 | req_special of each frontier space, same order.
+    std::vector<uint8_t> frontier_specials_;
+    bool special_edges_ = false;  // a placed tile shows the game's edge kind
     std::vector<Position> half_filled_;
 };
 

@@ -145,6 +145,11 @@ public:
     // Remove the candidate placements of `type` that an expansion vetoes.
     virtual void check_placements(const Game&, uint8_t /*player*/, TileTypeId /*type*/,
                                   std::vector<Placement>& /*candidates*/) {}
+    // Why an expansion vetoes placement `p` of `type` ("expansion: reason"),
+    // or "" when none does. For refusals only: it calls the hook again.
+    virtual std::string veto_reason(const Game&, uint8_t /*player*/, TileTypeId /*type*/, const Placement& /*p*/) {
+        return {};
+    }
     // Whether check_placements may remove any candidate of tile type `type`
     // now. When it cannot, asking whether the tile fits anywhere stops at
     // the first legal placement.

@@ -63,8 +63,10 @@ std::shared_ptr<const PreparedTiles> prepare_tiles(const GameSetup& setup) {
     if (setup.segment_attributes.size() > 32)
         throw HostError("game setup: " + std::to_string(setup.segment_attributes.size()) +
                         " segment attributes declared (32 at most)");
-    prepared->table = std::make_shared<const TileTypeTable>(*setup.catalog, setup.segment_attributes);
+    prepared->table = std::make_shared<const TileTypeTable>(*setup.catalog, setup.segment_attributes, setup.edge_kind);
     prepared->pack = build_pack(*setup.catalog, setup.tile_sets);
+    prepared->edge_kind = setup.edge_kind;
+    prepared->edge_kind_label = setup.edge_kind_label.empty() ? setup.edge_kind : setup.edge_kind_label;
     return prepared;
 }
 
@@ -105,11 +107,16 @@ Game::Game(const GameSetup& setup, std::shared_ptr<const PreparedTiles> prepared
     for (const PlayerSetup& p : setup.players) players_.push_back({p.name, 0, full_supply, {}, {}});
 
     pack_ = prepared_->pack;
-    setup_movement(setup);  // after the pack: held-back tiles reorder it
+    setup_movement(setup);
+    setup_tile_groups(setup);  // after the pack: groups reorder it
     moves_.reserve(4 * pack_.size() + 8);
     features_.reserve(pack_.size() + 1);
     score_log_.reserve(32);
+    if (prepared_->edge_kind != setup.edge_kind)
+        throw HostError("game setup: edge kind \"" + setup.edge_kind + "\" but the prepared tiles were made for \"" +
+                        prepared_->edge_kind + "\"");
     for (const StartTile& s : setup.start_tiles) place_start_tile(s);
+    start_tile_groups();  // as JCloisterZone: once the start tiles left the pack
 
     for (const std::string& id : setup.draw_order) {
         if (id == "#END") {

@@ -29,6 +29,7 @@
 #include "neutral_figures.hpp"
 #include "random.hpp"
 #include "tile_def.hpp"
+#include "tile_groups.hpp"
 #include "tile_types.hpp"
 
 namespace ck::host {
@@ -114,6 +115,13 @@ struct GameSetup {
     std::vector<NeutralFigureKind> neutral_figures;
     std::vector<TileMarker> tile_markers;
     std::vector<HeldBackTiles> held_back_tiles;
+    // How the enabled expansions' tile groups are drawn (TileGroupDecl:
+    // the river first, its lake last; core/tile_groups.hpp).
+    std::vector<TileGroupRule> tile_groups;
+    // The game's edge kind (EdgeKindDecl): the element whose text lists its
+    // sides ("river") and its label, or "" for none.
+    std::string edge_kind;
+    std::string edge_kind_label;
 };
 
 // What a game derives from its catalogue and tile sets before play; shared
@@ -121,6 +129,7 @@ struct GameSetup {
 struct PreparedTiles {
     std::shared_ptr<const TileTypeTable> table;
     std::vector<TileTypeId> pack;  // full pack in JCZ order, start tiles included
+    std::string edge_kind, edge_kind_label;  // the game's edge kind (GameSetup::edge_kind), or ""
 };
 std::shared_ptr<const PreparedTiles> prepare_tiles(const GameSetup& setup);
 
@@ -343,8 +352,12 @@ public:
     // Opens a decision (OfferDecision, applied by the plugin bridge, which
     // checked it): DecisionPhase once the hook returns.
     void offer_decision(Decision decision);
-    // Tiles not drawn yet because of a held-back declaration, left in the pack.
+    // Tiles left in the pack that cannot be drawn now: held back, or in a
+    // tile group that waits for another (the river's lake, the tiles after
+    // the river).
     uint32_t held_back_tiles_left() const;
+    // The game's edge kind ("river"), or "".
+    const std::string& edge_kind() const { return prepared_->edge_kind; }
 
     // ---- what a player may know (game_information.cpp, docs/ai.md) --------
     // Replaces what `observer` cannot know with a sample, drawn with `seed`,
@@ -560,11 +573,17 @@ private:
     void resume_after_decisions();
     // The decision's choice (an option index, or nullopt: passed).
     void answer_decision(std::optional<size_t> choice);
-    // Held-back draws (JCloisterZone's tile groups): whether tile type `t`
-    // may be drawn now; releases the groups a tile just placed unlocks.
+    // JCloisterZone's tile groups (game_tile_groups.cpp): each tile type's
+    // group, and which groups may be drawn from now.
+    void setup_tile_groups(const GameSetup& setup);
+    void start_tile_groups();  // after the start tiles: groups leave the pack, the first ones open
     bool drawable(TileTypeId t) const;
-    void release_held_back(TileTypeId placed);
     size_t drawable_count() const;
+    void release_held_back(TileTypeId placed);  // the groups a tile just placed unlocks
+    // Sends home `owner`'s figures that joined their follower on feature
+    // `root` when no follower of theirs is left there (game_movement.cpp).
+    void send_home_lonely_joiners(uint32_t root, uint8_t owner, const std::string& by);
+    void after_pack_removal(TileTypeId taken);  // a group drawn empty opens its successor
     void score_completed_this_turn();
     void finish_game();
     void final_scoring();
@@ -650,11 +669,9 @@ private:
     // are fixed for a game and shared by copies.
     std::shared_ptr<const std::vector<NeutralFigureKind>> neutral_kinds_;
     std::shared_ptr<const std::vector<TileMarker>> tile_markers_;
-    // Per tile type: 0 drawable from the start, else 1 + the index of its
-    // held-back declaration (empty: the game holds nothing back).
-    std::shared_ptr<const std::vector<uint8_t>> held_group_;
-    std::shared_ptr<const std::vector<HeldBackTiles>> held_back_;
-    uint32_t released_groups_ = 0;  // bit i: declaration i's tiles may be drawn
+    // The tile groups (null: every tile in one group, always drawable).
+    std::shared_ptr<const TileGroups> tile_groups_;
+    uint32_t active_groups_ = 0xFFFFFFFFu;  // bit g: group g may be drawn from
     std::vector<std::optional<NeutralFigureSpot>> neutral_;
     std::optional<MovementOffer> movement_;
     bool movement_offered_ = false;  // set by offer_movement during a hook

@@ -49,6 +49,10 @@ void Game::compute_meeple_options() {
         if (players_[active_].supply[kind] == 0) continue;
         if ((*figure_kinds_)[kind].tile_just_placed) {
             offer_on_tile(static_cast<uint16_t>(placed_index_), static_cast<uint8_t>(kind), false);
+            // A figure that joins its owner's follower stays on the tile of
+            // the turn: another tile offered (a magic portal) is for the
+            // others, as JCloisterZone's special figures.
+            if ((*figure_kinds_)[kind].joins_own_follower) continue;
             for (const TileRef& extra : placement_changes_.extra_tiles) {
                 const int t = board_.tile_at(extra);
                 if (t >= 0 && t != placed_index_) offer_on_tile(static_cast<uint16_t>(t), static_cast<uint8_t>(kind), true);

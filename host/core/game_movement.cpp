@@ -1,8 +1,7 @@
 // Game: the movement stage (docs/host.md, "The movement step"). Figures of
 // no player (neutral figures) stand on the board; after the figure step an
 // expansion may open a movement, one step at a time, each chosen by the
-// player it names; figures may be sent back to their supplies; tiles may
-// be held back from the draws until another tile is placed. The engine
+// player it names; figures may be sent back to their supplies. The engine
 // knows no dragon or fairy: the expansions decide every step by hooks.
 #include <algorithm>
 
@@ -27,57 +26,12 @@ void Game::setup_movement(const GameSetup& setup) {
     neutral_kinds_ = std::make_shared<const std::vector<NeutralFigureKind>>(setup.neutral_figures);
     neutral_.assign(setup.neutral_figures.size(), std::nullopt);
     tile_markers_ = std::make_shared<const std::vector<TileMarker>>(setup.tile_markers);
-
-    if (setup.held_back_tiles.size() > 32)
-        throw HostError("game setup: " + std::to_string(setup.held_back_tiles.size()) +
-                        " held-back tile declarations (32 at most)");
-    held_back_ = std::make_shared<const std::vector<HeldBackTiles>>(setup.held_back_tiles);
-    if (setup.held_back_tiles.empty()) return;
-    auto groups = std::make_shared<std::vector<uint8_t>>(setup_catalog_->tile_count(), 0);
-    for (size_t t = 0; t < groups->size(); ++t)
-        for (size_t d = 0; d < setup.held_back_tiles.size(); ++d)
-            if (setup_catalog_->tile(static_cast<TileTypeId>(t)).has_marker(setup.held_back_tiles[d].held)) {
-                (*groups)[t] = static_cast<uint8_t>(d + 1);
-                break;
-            }
-    // JCloisterZone's pack is its tile groups sorted by name ("default" for
-    // the tiles of no group), each in tile-id order; a draw counts through
-    // the drawable groups in that order (jcz-interop §4.7).
-    const auto group_name = [&](TileTypeId t) -> std::string_view {
-        const uint8_t g = (*groups)[t];
-        return g == 0 ? std::string_view("default") : std::string_view(setup.held_back_tiles[g - 1u].held);
-    };
-    std::stable_sort(pack_.begin(), pack_.end(),
-                     [&](TileTypeId a, TileTypeId b) { return group_name(a) < group_name(b); });
-    held_group_ = std::move(groups);
 }
 
 int Game::neutral_figure_index(std::string_view name) const {
     for (size_t i = 0; i < neutral_kinds_->size(); ++i)
         if ((*neutral_kinds_)[i].name == name) return static_cast<int>(i);
     return -1;
-}
-
-// ---------------------------------------------------------------- held-back tiles
-
-bool Game::drawable(TileTypeId t) const {
-    if (!held_group_) return true;
-    const uint8_t g = (*held_group_)[t];
-    return g == 0 || (released_groups_ & (1u << (g - 1u))) != 0;
-}
-
-size_t Game::drawable_count() const {
-    if (!held_group_) return pack_.size();
-    return static_cast<size_t>(std::count_if(pack_.begin(), pack_.end(), [&](TileTypeId t) { return drawable(t); }));
-}
-
-uint32_t Game::held_back_tiles_left() const { return static_cast<uint32_t>(pack_.size() - drawable_count()); }
-
-void Game::release_held_back(TileTypeId placed) {
-    if (!held_group_) return;
-    const TileDef& def = tile_def(placed);
-    for (size_t d = 0; d < held_back_->size(); ++d)
-        if (def.has_marker((*held_back_)[d].until_placed)) released_groups_ |= 1u << d;
 }
 
 // ---------------------------------------------------------------- neutral figures
@@ -95,22 +49,50 @@ void Game::move_neutral_figure(size_t figure, const NeutralFigureSpot& to) {
             throw HostError("move " + (*neutral_kinds_)[figure].name + ": the tile at " + format_tile_ref(to.at) +
                                 " has no segment at that location",
                             ErrorCategory::Plugin);
+        // Next to the figure on that segment; a follower before a figure
+        // that only joined it (a builder beside the knight).
         for (const PlacedFigure& f : figures_)
-            if (f.pointer.at == to.at && f.pointer.location == to.location) spot.next_to = f.meeple;
+            if (f.pointer.at == to.at && f.pointer.location == to.location &&
+                (!spot.next_to || (*figure_kinds_)[f.meeple.kind].strength > 0))
+                spot.next_to = f.meeple;
     }
     neutral_[figure] = spot;
 }
 
 int Game::return_figures(TileRef at, Location location, const std::string& by) {
     touch();
-    int returned = 0;
+    std::vector<MeepleId> leaving;
     for (size_t i = figures_.size(); i-- > 0;)
-        if (figures_[i].pointer.at == at && (location == 0 || figures_[i].pointer.location == location)) {
-            sent_home_.push_back({turn_, figures_[i].pointer, figures_[i].meeple, by});
-            remove_figure(i);
-            ++returned;
-        }
+        if (figures_[i].pointer.at == at && (location == 0 || figures_[i].pointer.location == location))
+            leaving.push_back(figures_[i].meeple);
+    int returned = 0;
+    for (const MeepleId& meeple : leaving) {
+        const auto it = std::find_if(figures_.begin(), figures_.end(), [&](const PlacedFigure& f) { return f.meeple == meeple; });
+        if (it == figures_.end()) continue;  // gone already, with the follower it had joined
+        const uint32_t root = features_.find(it->part);
+        const bool follower = (*figure_kinds_)[it->meeple.kind].strength > 0;
+        sent_home_.push_back({turn_, it->pointer, it->meeple, by});
+        remove_figure(static_cast<size_t>(it - figures_.begin()));
+        ++returned;
+        if (follower) send_home_lonely_joiners(root, meeple.player, by);
+    }
     return returned;
+}
+
+// A figure that joins its owner's follower (the builder, the pig) cannot
+// stay without one: when the owner's last figure of strength 1 or more
+// leaves the feature other than by scoring (eaten by the dragon, sent home
+// by the princess), it goes home too, as JCloisterZone's lonely specials do.
+void Game::send_home_lonely_joiners(uint32_t root, uint8_t owner, const std::string& by) {
+    if (features_.totals(root).followers[owner] > 0) return;
+    for (size_t i = figures_.size(); i-- > 0;) {
+        const PlacedFigure& f = figures_[i];
+        if (f.meeple.player != owner || !(*figure_kinds_)[f.meeple.kind].joins_own_follower ||
+            features_.find(f.part) != root)
+            continue;
+        sent_home_.push_back({turn_, f.pointer, f.meeple, by});
+        remove_figure(i);
+    }
 }
 
 // ---------------------------------------------------------------- movement

@@ -48,6 +48,7 @@ bool Game::draw_next(TileTypeId& out) {
     }
     out = pack_[index];
     pack_.erase(pack_.begin() + static_cast<ptrdiff_t>(index));
+    after_pack_removal(out);
     ++draws_;
     return true;
 }
@@ -171,6 +172,7 @@ void Game::draw_tile(TileTypeId type) {
     if (it == pack_.end())
         throw HostError("tile \"" + tile_def(type).id + "\" is not left in the pack", ErrorCategory::IllegalMove);
     pack_.erase(it);
+    after_pack_removal(type);
     ++draws_;
     drawn_ = type;
     compute_legal(type, legal_);
@@ -184,7 +186,7 @@ void Game::legal_placements_of(TileTypeId type, std::vector<Placement>& out) con
 }
 
 std::string Game::placement_problem(TileTypeId type, const Placement& p) const {
-    return board_.placement_problem(tile_table()[type], p);
+    return board_.placement_problem(tile_table()[type], p, prepared_->edge_kind_label);
 }
 
 void Game::place_tile(const std::string& tile_id, TileRef at, int rotation) {
@@ -216,12 +218,15 @@ void Game::place_tile(TileTypeId type, const Placement& p) {
         throw HostError("tile " + name() + (from_hand_ ? " is not the tile taken from the hand \"" : " is not the drawn tile \"") +
                             tile_def(*drawn_).id + "\"",
                         ErrorCategory::IllegalMove);
-    const std::string problem = board_.placement_problem(tile_table()[type], p);
+    const std::string problem = board_.placement_problem(tile_table()[type], p, prepared_->edge_kind_label);
     if (!problem.empty())
         throw HostError("cannot place " + name() + where() + ": " + problem, ErrorCategory::IllegalMove);
-    if (hooks_ && std::find(legal_.begin(), legal_.end(), p) == legal_.end())
-        throw HostError("cannot place " + name() + where() + ": an expansion vetoed this placement",
+    if (hooks_ && std::find(legal_.begin(), legal_.end(), p) == legal_.end()) {
+        const std::string why = hooks_->veto_reason(*this, active_, type, p);
+        throw HostError("cannot place " + name() + where() + ": an expansion vetoed this placement" +
+                            (why.empty() ? std::string() : " (" + why + ")"),
                         ErrorCategory::IllegalMove);
+    }
     {
         Move& m = record_move(MoveType::PlaceTile);
         m.tile = type;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "geometry.hpp"
@@ -76,6 +77,13 @@ struct TileDef {
     // Attribute values expansions may declare (TileValueDecl), in document
     // order. At most limits::kMaxTileValues.
     std::vector<TileAttributeValue> values;
+    // JCloisterZone's tile group (`<tile group="river">`), "" for none
+    // (the "default" group; core/tile_groups.hpp).
+    std::string group;
+    // The text of other child elements that have some (`<river>W E</river>`),
+    // trimmed, in document order: what an expansion's edge kind reads
+    // (EdgeKindDecl). At most limits::kMaxTileMarkers.
+    std::vector<std::pair<std::string, std::string>> element_texts;
 
     // The value of attribute `attribute` of segment `segment`'s element
     // (TileAttributeValue::kNoSegment: of <tile> or another element), or

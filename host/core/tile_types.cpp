@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "errors.hpp"
+#include "location_names.hpp"
+
 namespace ck::host {
 namespace {
 
@@ -13,12 +16,38 @@ int side_count(Location l) {
     return n;
 }
 
-RotatedTile rotate(const TileDef& def, int k) {
+// The sides (bit s: side s) that `edge_kind`'s element lists on the tile,
+// 0 without one.
+uint8_t special_sides_of(const TileDef& def, const std::string& edge_kind) {
+    if (edge_kind.empty()) return 0;
+    for (const auto& [element, text] : def.element_texts) {
+        if (element != edge_kind) continue;
+        Location l = 0;
+        try {
+            l = parse_location(text);
+        } catch (const HostError& e) {
+            throw HostError("tile \"" + def.id + "\": <" + element + ">" + text + "</" + element + ">: " + e.what());
+        }
+        const Location allowed = def.is_triangle() ? (loc::N | loc::E) : loc::kSides;
+        if (l == 0 || (l & ~allowed))
+            throw HostError("tile \"" + def.id + "\": <" + element + ">" + text + "</" + element + "> must list " +
+                            (def.is_triangle() ? "the legs N and E of a triangle" : "sides N, E, S, W") +
+                            " (an edge kind's sides)");
+        uint8_t sides = 0;
+        for (int s = 0; s < 4; ++s)
+            if (l & loc::side(static_cast<Side>(s))) sides |= static_cast<uint8_t>(1u << s);
+        return sides;
+    }
+    return 0;
+}
+
+RotatedTile rotate(const TileDef& def, int k, uint8_t special_sides) {
     RotatedTile r;
     for (int s = 0; s < 4; ++s) {
         // Board side s shows the tile-local side turned back by k (§1.4).
         const Side local = rotate_cw(static_cast<Side>(s), 4 - k);
         r.edges |= static_cast<uint8_t>(static_cast<int>(def.edges[static_cast<int>(local)]) << (2 * s));
+        if (special_sides & (1u << static_cast<int>(local))) r.special |= static_cast<uint8_t>(1u << s);
     }
     r.locations.reserve(def.segments.size());
     for (size_t i = 0; i < def.segments.size(); ++i) {
@@ -40,7 +69,8 @@ RotatedTile rotate(const TileDef& def, int k) {
 
 }  // namespace
 
-TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes) {
+TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes,
+                             const std::string& edge_kind) {
     types_.reserve(catalog.tile_count());
     for (size_t t = 0; t < catalog.tile_count(); ++t) {
         const TileDef& def = catalog.tile(static_cast<TileTypeId>(t));
@@ -61,7 +91,9 @@ TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<Segme
                 s.edge_count = static_cast<uint8_t>(side_count(seg.location));
             info.segments.push_back(s);
         }
-        for (int k = 0; k < 4; ++k) info.rotations[k] = rotate(def, k);
+        const uint8_t special_sides = special_sides_of(def, edge_kind);
+        info.special_any = special_sides != 0;
+        for (int k = 0; k < 4; ++k) info.rotations[k] = rotate(def, k, special_sides);
         for (size_t i = 0; i < def.segments.size(); ++i)
             if (def.segments[i].kind == FeatureKind::Monastery || def.segments[i].kind == FeatureKind::Garden)
                 info.monastic_segments |= 1u << i;
@@ -80,6 +112,12 @@ TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<Segme
                     fits = want - 1 == static_cast<int>(info.edge(k, static_cast<Side>(s)));
                 }
                 if (fits && contact) info.fitting_rotations[code] |= static_cast<uint8_t>(1u << k);
+            }
+            // Index: sides facing a tile (high nibble), those of them showing the kind (low).
+            for (unsigned index = 0; index < 256; ++index) {
+                const unsigned facing = (index >> 4) & sides, shown = index & 0xFu;
+                if (((info.rotations[k].special ^ shown) & facing) == 0)
+                    info.special_fitting[index] |= static_cast<uint8_t>(1u << k);
             }
         }
         types_.push_back(std::move(info));

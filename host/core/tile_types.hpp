@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "geometry.hpp"
@@ -42,6 +43,8 @@ struct SegmentInfo {
 struct RotatedTile {
     // EdgeType of board side s in bits 2s..2s+1 (unused sides of a triangle are 0).
     uint8_t edges = 0;
+    // Bit s: board side s shows the game's edge kind (EdgeKindDecl: the river).
+    uint8_t special = 0;
     std::array<int8_t, 5> side_segment{-1, -1, -1, -1, -1};  // road/city covering board side
     std::array<int8_t, 10> half_segment{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};  // field on board half
     std::vector<Location> locations;  // each segment in board orientation
@@ -60,6 +63,13 @@ struct TileTypeInfo {
     // per space.
     std::array<uint8_t, 256> fitting_rotations{};
     uint32_t monastic_segments = 0;  // bit i: segment i is a monastery or garden
+    // The game's edge kind (the river), which matches only itself. For a
+    // space's sides facing tiles (mask, high nibble) and which of those
+    // show the kind (low nibble), bit r is set when rotation r's sides
+    // agree with them. Consulted only when the board or the tile shows
+    // the kind (Board::legal_placements).
+    bool special_any = false;
+    std::array<uint8_t, 256> special_fitting{};
 
     EdgeType edge(int rotation, Side s) const {
         return static_cast<EdgeType>((rotations[rotation & 3].edges >> (2 * static_cast<int>(s))) & 3);
@@ -70,7 +80,11 @@ class TileTypeTable {
 public:
     // `attributes`: the game's declared segment attributes (at most 32),
     // whose presence each SegmentInfo::attributes records.
-    explicit TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes = {});
+    // `edge_kind`: the element whose text lists the sides of the game's
+    // edge kind ("river"), or "" for none; a tile whose text is not sides
+    // is refused (HostError naming it).
+    explicit TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes = {},
+                           const std::string& edge_kind = {});
     const TileTypeInfo& operator[](TileTypeId t) const { return types_[t]; }
     size_t size() const { return types_.size(); }
 

@@ -176,6 +176,7 @@ private:
         if (shape == "triangle") tile.shape = TileShape::Triangle;
         else if (shape != "square") fail_tile(node, tile.id, "unknown shape " + in_quotes(shape) + " (square or triangle)");
         read_values(node, "tile", TileAttributeValue::kNoSegment, {"id", "shape"}, tile);
+        tile.group = node.attribute("group").as_string();
 
         Location used_sides = 0, used_halves = 0, city_sides = 0;
         for (pugi::xml_node child : node.children()) {
@@ -223,6 +224,7 @@ private:
                 seg.location = loc::I;
             } else {
                 read_marker(child, tile);  // another expansion's element: a marker it may declare
+                read_element_text(child, tile);  // or an edge kind (<river>W E</river>)
                 read_values(child, name, TileAttributeValue::kNoSegment, {}, tile);
                 continue;
             }
@@ -253,6 +255,21 @@ private:
             fail_tile(element, tile.id, "element name longer than " + std::to_string(limits::kMaxAttributeName) +
                                             " bytes");
         tile.markers.emplace_back(name);
+    }
+
+    // The trimmed text of another expansion's element, when it has one.
+    void read_element_text(pugi::xml_node element, TileDef& tile) const {
+        std::string_view text = element.text().get();
+        while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+        while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+        if (text.empty()) return;
+        if (text.size() > limits::kMaxAttributeValue)
+            fail_tile(element, tile.id, "<" + std::string(element.name()) + ">'s text is longer than " +
+                                            std::to_string(limits::kMaxAttributeValue) + " bytes");
+        if (tile.element_texts.size() == limits::kMaxTileMarkers)
+            fail_tile(element, tile.id, "more than " + std::to_string(limits::kMaxTileMarkers) +
+                                            " other elements with text in one <tile>");
+        tile.element_texts.emplace_back(element.name(), text);
     }
 
     static std::string_view kind_element(FeatureKind kind) {

@@ -50,6 +50,7 @@ GameSetup make_game_setup(const SavedGame& saved, const TileCatalog& catalog, co
     s.segment_attributes = segment_attributes_of(mapped.expansions);
     s.tile_values = tile_values_of(mapped.expansions);
     add_movement_declarations(mapped.expansions, s);
+    add_deck_and_edge_declarations(mapped.expansions, s);
     s.rules = mapped.rules;
     s.initial_random = saved.initial_random;
     // 5.7's seeds cannot be reproduced: tiles beyond drawOrder come from the

@@ -287,9 +287,13 @@ std::vector<std::string> jcz_save_warnings(const GameSetup& setup, const Game& g
         const std::string head = key + "=" + text + ": JCloisterZone does not know this option (saved in "
                                  "gameAnnotations.rules, which it ignores)";
         const RuleOptionInfo* option = nullptr;
-        for (const auto* e : expansions_of(game, options))
+        bool chooses_sets = false;  // the save's tile sets carry its choice (The River's release)
+        for (const auto* e : expansions_of(game, options)) {
             for (const auto& o : e->rule_options)
                 if (o.key == key) option = &o;
+            for (const auto& d : e->deck_tile_sets) chooses_sets = chooses_sets || d.rule_key == key;
+        }
+        if (chooses_sets) continue;
         if (!option) {
             out.push_back(head + "; the game may play differently there");
             continue;

@@ -598,6 +598,9 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
             }
             case fb::Effect::VetoPlacement:
                 (*sink.vetoed)[entry->effect_as_VetoPlacement()->candidate()] = 1;
+                if (sink.veto_reasons)
+                    sink.veto_reasons->push_back(expansion_id + ": " +
+                                                 std::string(view(entry->effect_as_VetoPlacement()->reason())));
                 break;
             case fb::Effect::AddHandTile: {
                 const auto* e = entry->effect_as_AddHandTile();

@@ -96,6 +96,7 @@ struct EffectSink {
     OptionTexts* option_texts = nullptr;  // where the tile-step options' texts are kept
     const Game* state = nullptr;          // the state options are offered in (tile ids for labels)
     std::vector<uint8_t>* vetoed = nullptr;        // VetoPlacement: 1 per vetoed candidate
+    std::vector<std::string>* veto_reasons = nullptr;  // and, when asked, "expansion: reason" per veto
     // BONUS_POINTS' AddPoints, given while a feature is scored (else AddPoints changes the game).
     std::vector<ScoringAward>* awards = nullptr;
     FigurePlacementChanges* placement = nullptr;   // ForbidFigurePlacement, OfferFigurePlacements

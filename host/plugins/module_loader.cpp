@@ -144,7 +144,7 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* d : *m.deck_tile_sets())
             e.deck_tile_sets.push_back(
                 {str(d->tile_set()), d->count(), str(d->with_expansion()), str(d->without_expansion()),
-                 d->enabled_by_save()});
+                 d->enabled_by_save(), str(d->rule_key()), strings(d->rule_values())});
     if (m.neutral_figures() != nullptr)
         for (const auto* n : *m.neutral_figures())
             e.neutral_figures.push_back({str(n->name()), str(n->label()), str(n->jcz_id()), e.id});
@@ -158,6 +158,11 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
                                      str(t->without_expansion())});
     if (m.tile_values() != nullptr)
         for (const auto* v : *m.tile_values()) e.tile_values.push_back({str(v->element()), str(v->attribute())});
+    if (m.tile_groups() != nullptr)
+        for (const auto* g : *m.tile_groups())
+            e.tile_groups.push_back({str(g->group()), str(g->successor()), g->leaves_pack()});
+    if (m.edge_kinds() != nullptr)
+        for (const auto* k : *m.edge_kinds()) e.edge_kinds.push_back({str(k->element()), str(k->label())});
     // A mode this host does not know leaves the hooks to play hand tiles.
     if (const auto* h = m.hand_play(); h != nullptr && h->mode() == fb::HandPlay::InsteadOfDrawing)
         e.hand_play = {true, str(h->action()), str(h->label())};
@@ -239,11 +244,45 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
         if (std::count(e.tile_values.begin(), e.tile_values.end(), v) > 1)
             return "tile value <" + v.element + " " + v.attribute + "> is declared twice";
     }
+    if (e.tile_groups.size() > 16) return "more than 16 tile groups";
+    for (const TileGroupRule& g : e.tile_groups) {
+        if (!word(g.group)) return "tile group \"" + g.group + "\" is not a name of a-z, 0-9 and -";
+        if (!g.successor.empty() && !word(g.successor))
+            return "tile group \"" + g.group + "\" has a successor \"" + g.successor +
+                   "\" that is not a name of a-z, 0-9 and -";
+        if (g.successor == g.group) return "tile group \"" + g.group + "\" is its own successor";
+        if (std::count_if(e.tile_groups.begin(), e.tile_groups.end(),
+                          [&](const TileGroupRule& o) { return o.group == g.group; }) > 1)
+            return "tile group \"" + g.group + "\" is declared twice";
+    }
+    // Successors may not come round to a group again: it would wait for itself.
+    for (const TileGroupRule& g : e.tile_groups) {
+        std::string at = g.successor;
+        for (size_t steps = 0; !at.empty(); ++steps) {
+            if (at == g.group || steps > e.tile_groups.size())
+                return "tile group \"" + g.group + "\" waits for itself through its successors";
+            const auto next = std::find_if(e.tile_groups.begin(), e.tile_groups.end(),
+                                           [&](const TileGroupRule& o) { return o.group == at; });
+            at = next == e.tile_groups.end() ? std::string() : next->successor;
+        }
+    }
+    if (e.edge_kinds.size() > 1) return "more than one edge kind (a game holds one at most)";
+    for (const EdgeKindInfo& k : e.edge_kinds)
+        if (auto why = name_and_label("edge kind", k.element, k.label); !why.empty()) return why;
     for (const DeckTileSetInfo& d : e.deck_tile_sets) {
         if (d.tile_set.empty() || d.tile_set.size() > limits::kMaxDeclaredText)
             return "a deck tile set has an empty or overlong id";
         if (d.count < 1 || d.count > 8)
             return "deck tile set \"" + d.tile_set + "\" has count " + std::to_string(d.count) + " (1 to 8)";
+        if (!d.rule_key.empty()) {
+            const auto option = std::find_if(e.rule_options.begin(), e.rule_options.end(),
+                                              [&](const RuleOptionInfo& o) { return o.key == d.rule_key; });
+            if (option == e.rule_options.end())
+                return "deck tile set \"" + d.tile_set + "\" is chosen by rule \"" + d.rule_key +
+                       "\", which is not one of the expansion's rule options";
+            if (d.rule_values.empty())
+                return "deck tile set \"" + d.tile_set + "\" is chosen by rule \"" + d.rule_key + "\" but lists no value";
+        }
     }
     return {};
 }
@@ -344,7 +383,8 @@ void PluginModule::negotiate(void* entry) {
 const char* const* host_capabilities() {
     static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
                                                     CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
-                                                    CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN, nullptr};
+                                                    CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN,
+                                                    CK_CAPABILITY_TILE_GROUPS, CK_CAPABILITY_EDGE_KINDS, nullptr};
     return kCapabilities;
 }
 

@@ -79,6 +79,21 @@ void add_movement_declarations(const std::vector<const PluginExpansion*>& expans
     }
 }
 
+void add_deck_and_edge_declarations(const std::vector<const PluginExpansion*>& expansions, GameSetup& setup) {
+    const PluginExpansion* edge_kind_by = nullptr;
+    for (const PluginExpansion* e : expansions) {
+        setup.tile_groups.insert(setup.tile_groups.end(), e->tile_groups.begin(), e->tile_groups.end());
+        for (const EdgeKindInfo& k : e->edge_kinds) {
+            if (edge_kind_by != nullptr && setup.edge_kind != k.element)
+                throw HostError("expansions " + edge_kind_by->id + " and " + e->id + " declare two edge kinds (<" +
+                                setup.edge_kind + "> and <" + k.element + ">); a game holds one at most");
+            edge_kind_by = e;
+            setup.edge_kind = k.element;
+            setup.edge_kind_label = k.label.empty() ? k.element : k.label;
+        }
+    }
+}
+
 namespace {
 // Whether a declaration's with/without conditions hold for these expansions.
 bool conditions_hold(const std::string& with_expansion, const std::string& without_expansion,
@@ -92,30 +107,60 @@ bool conditions_hold(const std::string& with_expansion, const std::string& witho
 }  // namespace
 
 std::vector<StartTile> start_tiles_of(const std::vector<const PluginExpansion*>& expansions) {
-    const PluginExpansion* chosen_by = nullptr;
-    const StartTileInfo* chosen = nullptr;
+    // The declarations that apply, by expansion: one each at most.
+    std::vector<std::pair<const PluginExpansion*, const StartTileInfo*>> chosen;
     for (const PluginExpansion* e : expansions)
         for (const StartTileInfo& t : e->start_tiles) {
             if (!conditions_hold(t.with_expansion, t.without_expansion, expansions)) continue;
-            if (chosen != nullptr)
-                throw HostError(chosen_by == e
-                                    ? e->id + " declares two start tiles for this game (" + chosen->tile_id + " and " +
-                                          t.tile_id + "); its conditions must choose one"
-                                    : "expansions " + chosen_by->id + " and " + e->id +
-                                          " both choose the start tile (" + chosen->tile_id + " and " + t.tile_id +
-                                          "); they cannot be played together unless one's declaration names the other");
-            chosen_by = e, chosen = &t;
+            for (const auto& [by, other] : chosen)
+                if (by == e)
+                    throw HostError(e->id + " declares two start tiles for this game (" + other->tile_id + " and " +
+                                    t.tile_id + "); its conditions must choose one");
+            chosen.emplace_back(e, &t);
         }
-    if (chosen == nullptr) return {StartTile{}};
-    return {StartTile{chosen->tile_id, chosen->x, chosen->y, chosen->rotation}};
+    if (chosen.empty()) return {StartTile{}};
+    // Two expansions lay both tiles only when one's declaration names the
+    // other (the river's spring beside the wind roses' start): the named
+    // one's tile first, as JCloisterZone lays them.
+    const auto names_another = [&](const StartTileInfo* t) {
+        return std::any_of(chosen.begin(), chosen.end(), [&](const auto& c) { return t->with_expansion == c.first->id; });
+    };
+    std::stable_sort(chosen.begin(), chosen.end(), [&](const auto& a, const auto& b) {
+        return !names_another(a.second) && names_another(b.second);
+    });
+    for (size_t i = 1; i < chosen.size(); ++i) {
+        const auto& [by, t] = chosen[i];
+        const bool names_earlier = std::any_of(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(i),
+                                               [&](const auto& c) { return t->with_expansion == c.first->id; });
+        if (!names_earlier)
+            throw HostError("expansions " + chosen[i - 1].first->id + " and " + by->id +
+                            " both choose the start tile (" + chosen[i - 1].second->tile_id + " and " + t->tile_id +
+                            "); they cannot be played together unless one's declaration names the other");
+    }
+    std::vector<StartTile> tiles;
+    for (const auto& [by, t] : chosen) tiles.push_back(StartTile{t->tile_id, t->x, t->y, t->rotation});
+    return tiles;
 }
 
 std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
-                                             const std::vector<const PluginExpansion*>& expansions) {
+                                             const std::vector<const PluginExpansion*>& expansions,
+                                             const std::map<std::string, std::string>& rules) {
     std::map<std::string, int> sets{{game_set, 1}};
+    // An option's value in the game: as given, else its default.
+    const auto value_of = [&](const PluginExpansion& e, const std::string& key) -> std::string {
+        if (const auto it = rules.find(key); it != rules.end()) return it->second;
+        for (const RuleOptionInfo& o : e.rule_options)
+            if (o.key == key) return o.default_value;
+        return {};
+    };
     for (const PluginExpansion* e : expansions)
-        for (const DeckTileSetInfo& d : e->deck_tile_sets)
-            if (conditions_hold(d.with_expansion, d.without_expansion, expansions)) sets[d.tile_set] += d.count;
+        for (const DeckTileSetInfo& d : e->deck_tile_sets) {
+            if (!conditions_hold(d.with_expansion, d.without_expansion, expansions)) continue;
+            if (!d.rule_key.empty() &&
+                std::find(d.rule_values.begin(), d.rule_values.end(), value_of(*e, d.rule_key)) == d.rule_values.end())
+                continue;
+            sets[d.tile_set] += d.count;
+        }
     return sets;
 }
 

@@ -15,6 +15,7 @@
 #include "core/figure_kinds.hpp"
 #include "core/neutral_figures.hpp"
 #include "core/tile_def.hpp"
+#include "core/tile_groups.hpp"
 #include <cloisterkit/schemas/manifest_generated.h>
 
 namespace ck::host {
@@ -90,6 +91,17 @@ struct DeckTileSetInfo {
     std::string with_expansion;     // only with this expansion id enabled too
     std::string without_expansion;  // only without it
     bool enabled_by_save = false;   // revision 7: a save holding the set enables the expansion
+    // Revision 12: only when option `rule_key` has one of `rule_values` ("" : always).
+    std::string rule_key;
+    std::vector<std::string> rule_values;
+};
+
+// An edge kind an expansion declares (manifest revision 12, EdgeKindDecl):
+// the sides an element's text lists (`<river>W E</river>`) match only
+// themselves.
+struct EdgeKindInfo {
+    std::string element;  // "river"
+    std::string label;    // "river"
 };
 
 // A start tile an expansion declares (manifest revision 7, StartTileDecl),
@@ -133,6 +145,8 @@ struct PluginExpansion {
     std::vector<HeldBackTiles> held_back_tiles;
     std::vector<StartTileInfo> start_tiles;  // manifest revision 7, checked at load
     std::vector<TileValueKey> tile_values;   // manifest revision 9, checked at load
+    std::vector<TileGroupRule> tile_groups;  // manifest revision 12, checked at load
+    std::vector<EdgeKindInfo> edge_kinds;    // manifest revision 12, checked at load
 
     bool has_hook(ck_hook_id hook) const { return hook < 64 && (hooks & CK_HOOK_BIT(hook)) != 0; }
     // The name a user may type instead of the id: the JCloisterZone element
@@ -168,10 +182,18 @@ std::vector<SegmentAttribute> segment_attributes_of(const std::vector<const Plug
 // two declare a neutral figure of the same name.
 void add_movement_declarations(const std::vector<const PluginExpansion*>& expansions, GameSetup& setup);
 
+// The tile groups and the edge kind the enabled expansions declare, into
+// `setup`. Throws HostError when two declare different edge kinds (a game
+// holds one at most).
+void add_deck_and_edge_declarations(const std::vector<const PluginExpansion*>& expansions, GameSetup& setup);
+
 // The draw pile's tile sets: `game_set` once plus every enabled expansion's
-// deck tile sets whose conditions hold (a set named twice adds its counts).
+// deck tile sets whose conditions hold (a set named twice adds its counts);
+// `rules` gives the options that choose sets (DeckTileSetInfo::rule_key),
+// an option absent there counting with its default.
 std::map<std::string, int> deck_tile_sets_of(const std::string& game_set,
-                                             const std::vector<const PluginExpansion*>& expansions);
+                                             const std::vector<const PluginExpansion*>& expansions,
+                                             const std::map<std::string, std::string>& rules = {});
 
 // The tiles a game with these expansions starts on: the one start tile an
 // enabled expansion declares whose conditions hold, or the host's own

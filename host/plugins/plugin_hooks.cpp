@@ -105,6 +105,9 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game, con
             const auto& segments = game.catalog().tile(*subject.tile).segments;
             return std::any_of(segments.begin(), segments.end(), [&](const Segment& s) { return s.kind == f.feature; });
         }
+        case fb::HookFilter::TileShowsEdgeKind:
+            if (!subject.tile) return true;
+            return game.tile_table()[*subject.tile].special_any;
         case fb::HookFilter::RuleIs: {
             if (filter.rule_checked_for == game.setup_id()) return filter.rule_holds;
             const auto it = game.rules().find(f.rule_key);
@@ -399,6 +402,20 @@ void PluginHooks::apply_tile_step_option(Game& game, uint8_t player, const TileS
 
 void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
                                    std::vector<Placement>& candidates) {
+    check_placements(game, player, type, candidates, nullptr);
+}
+
+std::string PluginHooks::veto_reason(const Game& game, uint8_t player, TileTypeId type, const Placement& p) {
+    std::vector<Placement> one{p};
+    std::vector<std::string> reasons;
+    check_placements(game, player, type, one, &reasons);
+    std::string out;
+    for (const std::string& r : reasons) out += (out.empty() ? "" : "; ") + r;
+    return out;
+}
+
+void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId type,
+                                   std::vector<Placement>& candidates, std::vector<std::string>* reasons) {
     if (candidates.empty() || !collect_callees(CK_HOOK_PLACEMENT_CHECK, game, -1, type)) return;
     const RoundTripScope round_trip(CK_HOOK_PLACEMENT_CHECK);
     start_request();
@@ -409,6 +426,7 @@ void PluginHooks::check_placements(const Game& game, uint8_t player, TileTypeId 
     vetoed_.assign(candidates.size(), 0);
     EffectSink sink;
     sink.vetoed = &vetoed_;
+    sink.veto_reasons = reasons;
     call_all_and_apply(game, CK_HOOK_PLACEMENT_CHECK,
                        finish_request(CK_HOOK_PLACEMENT_CHECK, fb::HookArgs::PlacementCheckArgs, args.Union()), nullptr,
                        sink, candidates.size());

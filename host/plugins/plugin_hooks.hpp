@@ -71,6 +71,7 @@ public:
     void tile_step_options(const Game& game, uint8_t player, std::vector<TileStepOption>& out) override;
     void apply_tile_step_option(Game& game, uint8_t player, const TileStepOption& option) override;
     void check_placements(const Game& game, uint8_t player, TileTypeId type, std::vector<Placement>& candidates) override;
+    std::string veto_reason(const Game& game, uint8_t player, TileTypeId type, const Placement& p) override;
     bool checks_placements(const Game& game, TileTypeId type) override {
         return collect_callees(CK_HOOK_PLACEMENT_CHECK, game, -1, type);
     }
@@ -208,6 +209,9 @@ private:
     std::vector<fb::TileRef> refs_;  // scratch for ScoredFeature parts and area
     std::vector<fb::FeatureSegment> segment_refs_;  // scratch for ScoredFeature segments
     std::vector<fb::Placement> candidates_;  // scratch for PLACEMENT_CHECK
+    // check_placements, collecting the vetoes' reasons into `reasons` when given.
+    void check_placements(const Game& game, uint8_t player, TileTypeId type, std::vector<Placement>& candidates,
+                          std::vector<std::string>* reasons);
     std::vector<uint8_t> vetoed_;            // per candidate, from VetoPlacement
     std::vector<uint32_t> segment_features_;  // scratch for segment_features_of
     struct SmallRequest {

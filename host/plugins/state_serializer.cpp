@@ -79,7 +79,7 @@ bool StateSerializer::setup_matches(const Game& game, const std::vector<std::str
         if (players[p].name != key_.player_names[p]) return false;
     if (key_.expansions != game.expansions() || key_.declared_kinds != token_kinds || key_.rules != game.rules() ||
         key_.figure_kinds != game.figure_kind_ids() || key_.mark_names != mark_names_of(game) ||
-        key_.neutral_figures != neutral_figures_of(game))
+        key_.neutral_figures != neutral_figures_of(game) || key_.edge_kind != game.edge_kind())
         return false;
     key_.setup_id = game.setup_id();  // a new game with the same constants: remember it
     return true;
@@ -98,6 +98,10 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
     key_.figure_kinds = game.figure_kind_ids();  // "small" first
     key_.mark_names = mark_names_of(game);
     key_.neutral_figures = neutral_figures_of(game);
+    key_.edge_kind = game.edge_kind();
+    key_.figure_strengths.clear();
+    for (const FigureKind& k : game.figure_kinds())
+        key_.figure_strengths.push_back(static_cast<uint8_t>(std::clamp(k.strength, 0, 255)));
     kind_keys_.clear();
     for (const auto& kind : token_kinds) kind_keys_.push_back(kind_key(kind));
     tile_ids_.clear();
@@ -106,6 +110,7 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
     tile_marks_.clear();
     tile_values_.clear();
     value_texts_.clear();
+    edge_sides_.clear();
     const size_t markers = game.tile_markers().size();
     const auto mark_index = [&](std::string_view name, size_t from) -> int {
         for (size_t m = from; m < key_.mark_names.size(); ++m)
@@ -120,6 +125,8 @@ void StateSerializer::build_setup(const Game& game, const std::vector<std::strin
         for (const Segment& seg : tile.segments)
             tile_segments_.emplace_back(seg.location, type, static_cast<fb::FeatureKind>(seg.kind), seg.pennants);
         if (!value_keys_.empty()) append_tile_values(tile, type, value_keys_, tile_values_, value_texts_);
+        if (const uint8_t sides = game.tile_table()[type].rotations[0].special; sides != 0)
+            edge_sides_.emplace_back(type, 0, sides);
         for (size_t m = 0; m < markers; ++m)
             if (tile.has_marker(key_.mark_names[m])) tile_marks_.emplace_back(type, kTileItselfMark, static_cast<uint8_t>(m));
         for (size_t j = 0; j < tile.segments.size() && j < kTileItselfMark; ++j)
@@ -160,12 +167,20 @@ void StateSerializer::write_setup_bytes() {
         value_keys = b.CreateVector(keys);
         value_texts = strings(value_texts_);
     }
+    // Revision 12: absent when the game has no edge kind.
+    flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>> edge_kinds;
+    flatbuffers::Offset<flatbuffers::Vector<const fb::TileEdgeSides*>> edge_sides;
+    if (!key_.edge_kind.empty()) {
+        edge_kinds = strings({key_.edge_kind});
+        edge_sides = b.CreateVectorOfStructs(edge_sides_);
+    }
     const auto setup = fb::CreateGameSetup(b, strings(tile_ids_), b.CreateVector(rules), strings(key_.expansions),
                                            strings(key_.player_names), strings(key_.token_kinds),
                                            strings(key_.figure_kinds), b.CreateVectorOfStructs(tile_segments_),
                                            b.CreateVector(tile_shapes_), b.CreateVectorOfStructs(tile_marks_),
                                            strings(key_.mark_names), b.CreateVector(neutral), values, value_keys,
-                                           value_texts);
+                                           value_texts, edge_kinds, edge_sides,
+                                           b.CreateVector(key_.figure_strengths));
     fb::FinishGameSetupBuffer(b, setup);
     setup_bytes_.assign(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
     setup_dirty_ = false;

@@ -60,6 +60,8 @@ private:
         // and the neutral figures: name, expansion id, label, for each.
         std::vector<std::string> mark_names;
         std::vector<std::string> neutral_figures;
+        std::string edge_kind;  // revision 12: the game's edge kind, or ""
+        std::vector<uint8_t> figure_strengths;  // revision 12, like figure_kinds
     };
 
     bool setup_matches(const Game& game, const std::vector<std::string>& token_kinds);
@@ -91,6 +93,8 @@ private:
     std::vector<TileValueKey> value_keys_;
     std::vector<fb::TileValue> tile_values_;
     std::vector<std::string> value_texts_;
+    // Schema revision 12: the sides showing the game's edge kind.
+    std::vector<fb::TileEdgeSides> edge_sides_;
     std::vector<fb::NeutralFigurePosition> neutral_;
 
     flatbuffers::FlatBufferBuilder builder_{4 * 1024};

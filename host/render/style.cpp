@@ -17,6 +17,8 @@ std::string_view svg_style() {
            ".background{fill:#f4f1ea}"
            ".tile-shape{fill:#a9cc7c;stroke:#4f6d33;stroke-width:1}"
            ".city{fill:#d8b173;stroke:#7b5522;stroke-width:1.5;stroke-linejoin:round}"
+           ".river{fill:none;stroke:#4d8fc4;stroke-width:13;stroke-linecap:round}"
+           ".river-pool{fill:#4d8fc4}"
            ".road-edge{fill:none;stroke:#5a4630;stroke-width:8}"
            ".road{fill:none;stroke:#f6f1e3;stroke-width:5}"
            ".junction{fill:#f6f1e3;stroke:#5a4630;stroke-width:1.5}"

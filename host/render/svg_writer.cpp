@@ -122,6 +122,12 @@ std::string tile_markup(const TileDrawing& d, const std::vector<SegmentAttribute
     for (const SegmentDrawing& s : d.segments)
         if (s.kind == FeatureKind::City && !s.shape.steps.empty())
             out += "<path class=\"city\" d=\"" + path_data(s.shape, kSpace) + "\"/>";
+    if (!d.river.steps.empty()) {
+        out += "<path class=\"river\" d=\"" + path_data(d.river, kSpace) + "\"/>";
+        if (d.river_pool)
+            out += "<circle class=\"river-pool\" cx=\"" + num(d.centre.x * kSpace) + "\" cy=\"" +
+                   num(d.centre.y * kSpace) + "\" r=\"13\"/>";
+    }
     for (const char* cls : {"road-edge", "road"})
         for (const SegmentDrawing& s : d.segments)
             if (s.kind == FeatureKind::Road && !s.shape.steps.empty())

@@ -234,6 +234,26 @@ TileDrawing draw_tile(const TileTypeInfo& type, const PlacedTile& placed) {
                                  first->along() * (k % 2 ? -reach : reach) + first->inward() * (0.12 * (k / 2)));
     }
 
+    // The river: an element of its own, joining no feature; fields keep clear of it.
+    if (const uint8_t special = type.rotations[placed.rotation & 3].special; special != 0) {
+        std::vector<const Edge*> ends;
+        for (const Edge& e : edges)
+            for (int side = 0; side < 4; ++side)
+                if (((special >> side) & 1u) && e.side == loc::side(static_cast<Side>(side))) ends.push_back(&e);
+        if (ends.size() == 2) {
+            d.river.move(ends[0]->mid());
+            d.river.curve(d.centre, ends[1]->mid());
+        } else {
+            for (const Edge* e : ends) {
+                d.river.move(e->mid());
+                d.river.line(d.centre);
+            }
+            d.river_pool = ends.size() == 1;
+        }
+        for (auto& line : d.river.flatten()) obstacles.roads.push_back(std::move(line));
+        if (d.river_pool) obstacles.discs.push_back({d.centre, 0.16});
+    }
+
     for (SegmentDrawing& s : d.segments) {
         if (s.kind != FeatureKind::Road) continue;
         std::vector<const Edge*> ends;

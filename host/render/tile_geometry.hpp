@@ -61,6 +61,10 @@ struct TileDrawing {
     std::vector<SegmentDrawing> segments;  // in the tile type's segment order
     std::optional<Point> junction;         // where three or more roads end
     Point token_spot;                      // where a token on the tile is drawn
+    // The game's edge kind (the river): from each side showing it to the
+    // centre, and a pool there where it ends (a spring, a lake).
+    Path river;
+    bool river_pool = false;
 };
 
 // The drawing of a tile of `type` placed as `placed`.

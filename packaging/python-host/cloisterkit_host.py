@@ -48,12 +48,16 @@ from dataclasses import dataclass, field
 # revision 11 it refuses an expansion whose figure kinds take their count
 # from a rule option (FigureKindDecl.count_rule), which it would not read;
 # it writes no JCloisterZone saves, so options carried by elements need
-# nothing, and its scored features carry no segments or cities.
+# nothing, and its scored features carry no segments or cities. Of
+# revision 12 it refuses an expansion that declares tile groups or an edge
+# kind (The River), which its draws and placements would ignore; deck tile
+# sets chosen by a rule option need nothing more, since it refuses every
+# deck tile set.
 # The test checks every value against the header.
 
 CK_ABI_MAJOR = 1
 CK_ABI_MINOR = 3
-CK_SCHEMA_REVISION = 11
+CK_SCHEMA_REVISION = 12
 CK_SCHEMA_REVISION_MIN = 3
 CK_MAX_BUFFER_SIZE = 0x7FFFFFFE
 CK_ERROR_MESSAGE_CAPACITY = 256
@@ -567,7 +571,9 @@ class PluginModule:
                                                      ("tile markers", "tile_markers"),
                                                      ("held-back tiles", "held_back_tiles"),
                                                      ("start tiles", "start_tiles"),
-                                                     ("tile values", "tile_values")) if e.manifest[key]]
+                                                     ("tile values", "tile_values"),
+                                                     ("tile groups", "tile_groups"),
+                                                     ("edge kinds", "edge_kinds")) if e.manifest[key]]
                 if e.hooks & (1 << CK_HOOK_APPLY_DECISION):
                     unplayable.append("decisions (APPLY_DECISION)")
                 if e.hooks & (1 << CK_HOOK_FEATURE_COMPLETED):
@@ -718,6 +724,8 @@ def decode_manifest(fb, data):
             "start_tiles": [_s(m.StartTiles(j).TileId()) for j in range(m.StartTilesLength())],
             "tile_values": [(_s(m.TileValues(j).Element()), _s(m.TileValues(j).Attribute()))
                             for j in range(m.TileValuesLength())],
+            "tile_groups": [_s(m.TileGroups(j).Group()) for j in range(m.TileGroupsLength())],
+            "edge_kinds": [_s(m.EdgeKinds(j).Element()) for j in range(m.EdgeKindsLength())],
         }
         for j in range(m.RuleOptionsLength()):
             o = m.RuleOptions(j)

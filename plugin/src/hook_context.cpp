@@ -125,4 +125,21 @@ std::optional<std::string_view> HookContext::tile_value(uint16_t tile_type, std:
     return std::nullopt;
 }
 
+int HookContext::figure_strength(uint8_t kind) const {
+    const auto* strengths = setup_.figure_strengths();
+    return strengths != nullptr && kind < strengths->size() ? strengths->Get(kind) : 1;
+}
+
+uint8_t HookContext::edge_kind_sides(uint16_t tile_type, std::string_view element) const {
+    const auto* sides = setup_.tile_edge_sides();
+    const auto* kinds = setup_.edge_kinds();
+    if (sides == nullptr || kinds == nullptr) return 0;
+    // Sorted by tile type (checked with the setup).
+    const auto first = std::lower_bound(sides->begin(), sides->end(), tile_type,
+                                        [](const fb::TileEdgeSides* e, uint16_t t) { return e->tile_type() < t; });
+    for (auto it = first; it != sides->end() && it->tile_type() == tile_type; ++it)
+        if (as_view(kinds->Get(it->kind())) == element) return it->sides();
+    return 0;
+}
+
 }  // namespace ck::sdk

@@ -57,7 +57,8 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     });
     auto deck_sets = build_vector(b, info.deck_tile_sets, [&](const DeckTileSet& d) {
         return fb::CreateDeckTileSetDecl(b, b.CreateString(d.tile_set), d.count, b.CreateString(d.with_expansion),
-                                         b.CreateString(d.without_expansion), d.enabled_by_save);
+                                         b.CreateString(d.without_expansion), d.enabled_by_save,
+                                         b.CreateString(d.rule_key), b.CreateVectorOfStrings(d.rule_values));
     });
     auto neutral_figures = build_vector(b, info.neutral_figures, [&](const NeutralFigure& n) {
         return fb::CreateNeutralFigureDecl(b, b.CreateString(n.name), b.CreateString(n.label),
@@ -83,12 +84,18 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     auto tile_values = build_vector(b, info.tile_values, [&](const TileValue& v) {
         return fb::CreateTileValueDeclDirect(b, v.element.c_str(), v.attribute.c_str());
     });
+    auto tile_groups = build_vector(b, info.tile_groups, [&](const TileGroup& g) {
+        return fb::CreateTileGroupDeclDirect(b, g.group.c_str(), g.successor.c_str(), g.leaves_pack);
+    });
+    auto edge_kinds = build_vector(b, info.edge_kinds, [&](const EdgeKind& k) {
+        return fb::CreateEdgeKindDeclDirect(b, k.element.c_str(), k.label.c_str());
+    });
     auto root = fb::CreateExpansionManifest(
         b, b.CreateString(info.id), b.CreateString(info.name), b.CreateString(info.version),
         b.CreateString(info.description), info.hooks, b.CreateVectorOfStrings(info.requires_ids), rule_options,
         token_kinds, b.CreateString(info.tile_definitions_xml), b.CreateString(info.jcz_element), aliases,
         presets, figure_kinds, b.CreateVectorOfStrings(info.jcz_extra_elements), filters, hand_play, attributes,
-        deck_sets, neutral_figures, markers, held_back, start_tiles, tile_values);
+        deck_sets, neutral_figures, markers, held_back, start_tiles, tile_values, tile_groups, edge_kinds);
     fb::FinishExpansionManifestBuffer(b, root);
     return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
 }

@@ -163,6 +163,16 @@ ck_status check_tile_contents(const fb::GameSetup& setup, ck_error* err) {
                                                                        : nullptr;
             },
             err);
+    // Edge kinds' sides (revision 12), each naming a listed kind.
+    if (st == CK_OK)
+        st = check_by_tile_type(
+            setup.tile_edge_sides(), "tile_edge_sides", tile_types,
+            [&](const fb::TileEdgeSides& e) {
+                return e.kind() >= size_of(setup.edge_kinds()) ? "names a kind past edge_kinds"
+                       : (e.sides() & ~0xFu) != 0             ? "has sides beyond N, E, S, W"
+                                                               : nullptr;
+            },
+            err);
     if (st != CK_OK) return st;
     if (const auto* figures = setup.neutral_figures())
         for (flatbuffers::uoffset_t i = 0; i < figures->size(); ++i)

@@ -203,6 +203,16 @@ void TestState::set_tile_value(const std::string& tile_id, const std::string& el
     setup.tile_values.insert(at, v);
 }
 
+void TestState::set_edge_sides(const std::string& tile_id, const std::string& element, uint8_t sides) {
+    const uint16_t type = tile_type(tile_id);
+    auto kind = std::find(setup.edge_kinds.begin(), setup.edge_kinds.end(), element);
+    if (kind == setup.edge_kinds.end()) kind = setup.edge_kinds.insert(setup.edge_kinds.end(), element);
+    const fb::TileEdgeSides e(type, static_cast<uint8_t>(kind - setup.edge_kinds.begin()), sides);
+    const auto at = std::upper_bound(setup.tile_edge_sides.begin(), setup.tile_edge_sides.end(), type,
+                                     [](uint16_t t, const fb::TileEdgeSides& m) { return t < m.tile_type(); });
+    setup.tile_edge_sides.insert(at, e);
+}
+
 uint8_t TestState::neutral_figure(const std::string& name, const std::string& expansion_id) {
     for (size_t i = 0; i < setup.neutral_figures.size(); ++i)
         if (setup.neutral_figures[i]->name == name) return static_cast<uint8_t>(i);
@@ -287,7 +297,8 @@ Module::Module(const std::string& path) {
     // The kit plays the host of this SDK: every capability it knows.
     static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
                                                     CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
-                                                    CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN, nullptr};
+                                                    CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN,
+                                                    CK_CAPABILITY_TILE_GROUPS, CK_CAPABILITY_EDGE_KINDS, nullptr};
     ck_host_info host{sizeof(ck_host_info), "cloisterkit-sdk-testing", CK_RELEASE_VERSION, nullptr, nullptr,
                       CK_LOG_OFF, kCapabilities};
     if (ck_status s = api_->create(&host, &ctx_, &err); s != CK_OK) {

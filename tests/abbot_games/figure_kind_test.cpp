@@ -199,6 +199,36 @@ TEST(FigureKinds, AKindThatJoinsItsOwnersFollowerIsOfferedExactlyBesideIt) {
                           "theirs at most"));
 }
 
+// A figure that joined its owner's follower cannot stay alone: when the
+// follower is sent home during the game (the dragon, the princess: an
+// expansion's ReturnFigures), it goes home too, as JCloisterZone's
+// "lonely" builder and pig do; the other player's figures stay.
+TEST(FigureKinds, AFigureThatJoinedItsFollowerGoesHomeWhenTheFollowerIsSentHome) {
+    FigureKind builder = road_figure("builder", 0);
+    builder.joins_own_follower = true;
+    GameSetup setup = base_setup({"BA/RFr", "BA/Rr", "BA/Rr"}, 2, 3);
+    setup.figure_kinds = {builder};
+    Game game(setup);
+    game.place_tile("BA/RFr", {{1, 0}, Corner::None}, 0);
+    game.deploy_meeple(game.meeple_options().at(figure_option(game, kSmall, Road, "W")).pointer,
+                       *game.next_meeple(kSmall));
+    game.commit(0.5);
+    play(game, Turn{"BA/Rr", 1, 1, 3, Road, "S.E"});  // Bob, a road of his own
+    game.place_tile("BA/Rr", {{2, 0}, Corner::None}, 0);  // W and S: Alice's road goes on
+    const size_t b = figure_option(game, kOther, Road, "W");
+    ASSERT_LT(b, game.meeple_options().size()) << "the builder joins Alice's road";
+    game.deploy_meeple(game.meeple_options()[b].pointer, *game.next_meeple(kOther));
+    ASSERT_EQ(game.figures().size(), 3u);
+    EXPECT_EQ(game.return_figures({{1, 0}, Corner::None}, 0, "test.dragon"), 1);
+    ASSERT_EQ(game.figures().size(), 1u) << "the builder went home with Alice's follower";
+    EXPECT_EQ(game.figures()[0].meeple.player, 1);
+    EXPECT_EQ(game.player(0).figures_in_supply(kSmall), setup.followers_per_player);
+    EXPECT_EQ(game.player(0).figures_in_supply(kOther), 2);
+    ASSERT_EQ(game.sent_home().size(), 2u);
+    EXPECT_EQ(game.sent_home()[1].meeple.kind, kOther);
+    EXPECT_EQ(game.sent_home()[1].by, "test.dragon");
+}
+
 TEST(FigureKinds, BadDeclarationsAreRefusedAtSetup) {
     const auto refused = [](FigureKind k) {
         GameSetup setup = base_setup({});

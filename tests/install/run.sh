@@ -232,6 +232,8 @@ if [ -z "$prefix_given" ]; then
   # Issue 45: on the turn protocol of ABI 1.4, from the installed SDK alone.
   small_module traders_builders tb "Traders & Builders" '"TB/' traders-and-builders
   small_module king_robber kr "King & Robber" '"KR/' king-and-robber
+  small_module river ri "The River" '"RI.1/' river
+  small_module gq11 gq "The Mini Expansion (GQ11)" '"GQ/' gq11
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"

@@ -57,7 +57,7 @@ TEST(TileDeclarations, AModuleNeedingACapabilityTheHostLacksIsRefusedNamingIt) {
                 HasSubstr("create failed (CK_E_VERSION_MISMATCH): expansion 'fan.needs-teleport' needs "
                           "the host capability \"teleport/1\", which host 'cloisterkit-host' does not "
                           "list (it lists decision/1, figure-primitives/1, feature-completed/1, "
-                          "start-tile/1, tile-values/1, extra-turn/1)"));
+                          "start-tile/1, tile-values/1, extra-turn/1, tile-groups/1, edge-kinds/1)"));
 }
 
 // Start tiles (manifest revision 7, docs/abi.md "Start tiles").
@@ -68,6 +68,28 @@ int count_of(const nlohmann::json& game, const std::string& tile) {
     for (const auto& t : game["tiles_set_aside"]) n += t == tile ? 1 : 0;
     return n;
 }
+// Tile groups, edge kinds and sets chosen by an option (manifest revision
+// 12, docs/abi.md "Tile groups", "Edge kinds", "Deck tile sets"): groups
+// that wait for each other would never be drawn, a game holds one edge
+// kind, and a set chosen by an option needs that option. Each refuses the
+// module when it loads, saying what to fix.
+TEST(TileDeclarations, TileGroupsThatWaitForEachOtherRefuseTheModuleAtLoad) {
+    EXPECT_THAT(plugins_with("test_looping_groups"),
+                HasSubstr("fan.looping-groups: manifest rejected: tile group \"river\" waits for itself through its "
+                          "successors"));
+}
+
+TEST(TileDeclarations, TwoEdgeKindsRefuseTheModuleAtLoad) {
+    EXPECT_THAT(plugins_with("test_two_edge_kinds"),
+                HasSubstr("fan.two-edge-kinds: manifest rejected: more than one edge kind (a game holds one at most)"));
+}
+
+TEST(TileDeclarations, ADeckSetChosenByAnUndeclaredOptionRefusesTheModuleAtLoad) {
+    EXPECT_THAT(plugins_with("test_unknown_release"),
+                HasSubstr("fan.unknown-release: manifest rejected: deck tile set \"basic:1\" is chosen by rule "
+                          "\"unknownRelease.release\", which is not one of the expansion's rule options"));
+}
+
 }  // namespace
 
 TEST(TileDeclarations, ADeclaredStartTileReplacesTheHostsAndLeavesThePile) {

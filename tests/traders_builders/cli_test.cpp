@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_json.hpp"
+#include "game_count.hpp"
 
 namespace {
 
@@ -135,6 +136,45 @@ TEST(traders_builders, GamesWithTheOtherExpansionsSaveAndReplayToTheSameScores) 
             EXPECT_FALSE(saved["setup"]["rules"].contains("tradersAndBuilders.pigs"));
         }
     }
+}
+
+// With The Princess & the Dragon (TB-11), as JCloisterZone plays them
+// together: the builder and the pig go only on the tile just placed (a
+// magic portal is for followers), the fairy stands next to followers only,
+// and a builder or pig whose owner's follower is eaten or sent home goes
+// home with it (the next moves would then differ: the saves replay).
+TEST(traders_builders, WithThePrincessAndTheDragonBuildersAndPigsStayBesideFollowers) {
+    int dragon_steps = 0, fairy_moves = 0, joiners = 0;
+    for (int seed = 1; seed <= ck::test::games_for_this_build(6); ++seed) {
+        const int players = 2 + seed % 3;
+        const auto file = scratch("pd-" + std::to_string(seed) + ".jcz");
+        const json played = run_json("play --expansions traders-and-builders,princess-and-dragon --players " +
+                                     std::to_string(players) + " --player-types " + (seed % 2 ? "random" : "greedy") +
+                                     " --seed " + std::to_string(seed) + " --json --save " + file.string());
+        ASSERT_FALSE(played.empty());
+        ck::test::expect_replays_as_played(file.string(), played);
+        const json saved = ck::test::read_json_file(file);
+        json placed;
+        for (const json& m : saved["replay"]) {
+            if (m["type"] == "PLACE_TILE") placed = m["payload"]["position"];
+            dragon_steps += m["type"] == "MOVE_NEUTRAL_FIGURE" && m["payload"]["figureId"] == "dragon.1";
+            const std::string id = m["payload"].value("meepleId", std::string());
+            const bool joiner = id.find(".builder.") != std::string::npos || id.find(".pig.") != std::string::npos;
+            if (m["type"] == "DEPLOY_MEEPLE" && joiner) {
+                ++joiners;
+                EXPECT_EQ(m["payload"]["pointer"]["position"], placed) << "TB-11: " << id << " on the tile just placed";
+            }
+            if (m["type"] == "MOVE_NEUTRAL_FIGURE" && m["payload"]["figureId"] == "fairy.1") {
+                ++fairy_moves;
+                const std::string next_to = m["payload"]["to"].value("meepleId", std::string());
+                EXPECT_TRUE(next_to.find(".builder.") == std::string::npos && next_to.find(".pig.") == std::string::npos)
+                    << "TB-11: the fairy next to " << next_to;
+            }
+        }
+    }
+    EXPECT_GT(joiners, 3);
+    EXPECT_GT(fairy_moves, 3);
+    EXPECT_GT(dragon_steps, 10);
 }
 
 TEST(traders_builders, OptionsSwitchEachElementAndTravelInSaves) {

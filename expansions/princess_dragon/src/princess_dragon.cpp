@@ -214,12 +214,13 @@ public:
             if (!elsewhere.empty()) out.offer_figure_placements(elsewhere, "magic portal");
         }
 
-        // PD-9: the fairy next to any of the player's figures but the one it
-        // is next to already.
+        // PD-9: the fairy next to any of the player's followers but the one
+        // it is next to already; not next to a figure that only joins a
+        // follower (the builder, the pig: strength 0).
         const fb::PlacedFigure* beside_fairy = fairys_figure(ctx);
         if (const auto* figures = state.figures())
             for (const fb::PlacedFigure* f : *figures) {
-                if (f->owner() != player || f == beside_fairy) continue;
+                if (f->owner() != player || f == beside_fairy || ctx.figure_strength(f->kind()) == 0) continue;
                 out.offer_neutral_figure_move(kMoveFairyAction, kFairy, f->at(), f->location(),
                                               "move the fairy next to " + std::string(figure_kind_name(ctx, f->kind())) +
                                                   " at " + sdk::tile_ref_text(f->at()));

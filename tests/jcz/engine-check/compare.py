@@ -35,10 +35,15 @@ def dragon_check(r, ours, save):
     jcz_volc = [xy(p) for p in r.get("dragonVolcanoes", [])]
     if our_flat != save_flat:
         return False, "our json and our save differ"
-    if dict(our_turns) != dict(jcz_turns):
-        for t in sorted(set(our_turns) | set(jcz_turns)):
-            if our_turns.get(t) != jcz_turns.get(t):
-                return False, "turn %d: ours %s, jcz %s" % (t, our_turns.get(t), jcz_turns.get(t))
+    # The moves in order, each its steps. Not by turn number: JCloisterZone
+    # numbers each part of a builder's double turn as a turn of its own.
+    if list(our_turns.values()) != list(jcz_turns.values()):
+        ours_l, jcz_l = list(our_turns.items()), list(jcz_turns.items())
+        for i in range(max(len(ours_l), len(jcz_l))):
+            o = ours_l[i] if i < len(ours_l) else (None, None)
+            j = jcz_l[i] if i < len(jcz_l) else (None, None)
+            if o[1] != j[1]:
+                return False, "dragon move %d: ours (turn %s) %s, jcz (turn %s) %s" % (i + 1, o[0], o[1], j[0], j[1])
     if jcz_flat != strict_flat:
         return False, "JCZ's engine and strict paths differ"
     if our_volc != jcz_volc:

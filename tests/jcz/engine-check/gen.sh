@@ -7,8 +7,9 @@
 #                           alone, with Little Buildings, the abbot or both, in $WORK/saves-ic)
 #        gen.sh --pd N     (The Princess & the Dragon: the same configurations, N seeds each,
 #                           default 2, in $WORK/saves-pd)
-#        gen.sh --expansion NAME N   (any other expansion by its short name, the same
-#                           configurations, N seeds each from 4000, in $WORK/saves-NAME)
+#        gen.sh --expansion NAME N [OPTIONS...]   (any other expansion by its short
+#                           name, the same configurations, N seeds each from 4000, in
+#                           $WORK/saves-NAME; OPTIONS go to every `play`: --rule river.release=2)
 # CK: the cloisterkit command (default: build/bin/cloisterkit of this tree).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -34,21 +35,21 @@ if [ "${1:-}" = "--bulk" ]; then
 fi
 # One expansion alone, with Little Buildings, with the abbot (on basic:2) and
 # with both; 2 to 4 random, greedy and mixed players; N seeds from SEED0 each.
-expansion_games() { # expansion short-prefix seed0 N
-  local x0=$1 pre=$2 s0=$3 N=$4 d=$WORK/saves-$2
+expansion_games() { # expansion short-prefix seed0 N [play options...]
+  local x0=$1 pre=$2 s0=$3 N=$4 d=$WORK/saves-$2; shift 4
   mkdir -p "$d"; rm -f "$d"/*
   for p in 2 3 4; do for e in "" ,little-buildings ,abbot ,little-buildings,abbot; do
     for t in random greedy mixed; do
       tt=$t; [ $t = mixed ] && tt=$(echo random,greedy,greedy,random | cut -d, -f1-$p)
       x=(); case $e in *little-buildings*) [ "$p" = 4 ] && x=(--rule littleBuildings.split=jcz);; esac
       for s in $(seq "$s0" $((s0+N-1))); do
-        one "$d" "$pre$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "$x0$e" "$tt" "$s" "${x[@]}"
+        one "$d" "$pre$(echo $e | sed 's/,little-buildings/+lb/; s/,abbot/+abbot/')-${p}p-$t-s$s" "$p" "$x0$e" "$tt" "$s" "${x[@]}" "$@"
       done; done; done; done
 }
 case "${1:-}" in
   --ic) expansion_games inns-and-cathedrals ic 2000 "${2:-2}"; exit 0 ;;
   --pd) expansion_games princess-and-dragon pd 3000 "${2:-2}"; exit 0 ;;
-  --expansion) expansion_games "$2" "$2" 4000 "${3:-2}"; exit 0 ;;
+  --expansion) x=$2 n=${3:-2}; shift 3 2>/dev/null || shift $#; expansion_games "$x" "$x" 4000 "$n" "$@"; exit 0 ;;
 esac
 d=$WORK/saves; mkdir -p "$d"
 one "$d" abbot-2p-random-s1      2 abbot random 1

@@ -32,6 +32,12 @@
 //    option (manifest revision 11), so hosts refuse the module at load.
 // 13 "element-on-text": a Text option carried by a JCloisterZone element
 //    (revision 11), which holds a count or true/false: refused at load.
+// 14 "looping-groups": tile groups that wait for each other (revision 12:
+//    "river" before "lake" before "river"), refused at load.
+// 15 "two-edge-kinds": two edge kinds in one expansion (a game holds one),
+//    refused at load.
+// 16 "unknown-release": a deck tile set chosen by a rule option the
+//    expansion does not declare (revision 12), refused at load.
 #include <cloisterkit/sdk/module.hpp>
 
 #include <memory>
@@ -121,6 +127,9 @@ public:
                                      : TEST_MODULE_VARIANT == 10 ? "fan.needs-teleport"
                                      : TEST_MODULE_VARIANT == 12 ? "fan.bad-count-rule"
                                      : TEST_MODULE_VARIANT == 13 ? "fan.element-on-text"
+                                     : TEST_MODULE_VARIANT == 14 ? "fan.looping-groups"
+                                     : TEST_MODULE_VARIANT == 15 ? "fan.two-edge-kinds"
+                                     : TEST_MODULE_VARIANT == 16 ? "fan.unknown-release"
                                                                  : "fan.lost-deck",
                                      "Bad tiles");
         if (TEST_MODULE_VARIANT == 5) i.segment_attributes = {{fb::FeatureKind::Road, "Inn!", "inn"}};
@@ -137,6 +146,12 @@ public:
         } else if (TEST_MODULE_VARIANT == 13) {
             i.rule_options = {{"elementOnText.colour", "red", {"red", "blue"}, "the mules' colour"}};
             i.rule_options[0].jcz_element = "colour";
+        } else if (TEST_MODULE_VARIANT == 14) {
+            i.tile_groups = {{"river", "lake", false}, {"lake", "river", false}};
+        } else if (TEST_MODULE_VARIANT == 15) {
+            i.edge_kinds = {{"river", "river"}, {"canal", "canal"}};
+        } else if (TEST_MODULE_VARIANT == 16) {
+            i.deck_tile_sets = {{"basic:1", 1, "", "", false, "unknownRelease.release", {"2"}}};
         }
         else i.deck_tile_sets = {{"nowhere:1", 1, "", ""}};
         return i;

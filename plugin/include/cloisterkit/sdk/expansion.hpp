@@ -154,6 +154,10 @@ struct DeckTileSet {
     // expansion though setup.elements does not name it (an element
     // JCloisterZone's client enforces from the set and never writes).
     bool enabled_by_save = false;
+    // Revision 12: only when this expansion's rule option `rule_key` has
+    // one of `rule_values` in the game (a release chosen by an option).
+    std::string rule_key;
+    std::vector<std::string> rule_values;
 };
 
 // A figure that belongs to no player and stands on the board (manifest
@@ -202,6 +206,25 @@ struct TileValue {
     std::string attribute;  // a-z0-9-
 };
 
+// How one of JCloisterZone's tile groups (`<tile group="river">`) is drawn
+// (manifest revision 12, TileGroupDecl): a group named as another's
+// successor waits until that one is drawn empty; `leaves_pack` takes its
+// tiles out of the pack at the start. "default" is the group of the tiles
+// without one.
+struct TileGroup {
+    std::string group;      // "river"
+    std::string successor;  // "river-lake"; may be empty
+    bool leaves_pack = false;
+};
+
+// An edge kind (manifest revision 12, EdgeKindDecl): the sides an element's
+// text lists (`<river>W E</river>`) match only themselves.
+// HookContext::edge_kind_sides() answers which sides a tile type shows.
+struct EdgeKind {
+    std::string element;  // "river"
+    std::string label;    // "river"
+};
+
 struct ExpansionInfo {
     std::string id;       // stable forever: "cloisterkit.little-buildings"
     std::string name;     // "Little Buildings"
@@ -226,6 +249,8 @@ struct ExpansionInfo {
     std::vector<HeldBackTiles> held_back_tiles;        // revision 6
     std::vector<StartTile> start_tiles;                // revision 7
     std::vector<TileValue> tile_values;                // revision 9
+    std::vector<TileGroup> tile_groups;                // revision 12
+    std::vector<EdgeKind> edge_kinds;                  // revision 12 (one at most)
     // ABI 1.3: what the host must implement for this expansion to play
     // (CK_CAPABILITY_DECISION, ...). A host that does not list one in
     // ck_host_info.capabilities gets CK_E_VERSION_MISMATCH from create(),

@@ -89,6 +89,17 @@ public:
     std::optional<std::string_view> tile_value(uint16_t tile_type, std::string_view element,
                                                std::string_view attribute, size_t segment = kTileItself) const;
 
+    // The sides (bit 0 N, 1 E, 2 S, 3 W, in the tile's own R0) that tile
+    // type `tile_type` shows of the game's edge kind `element` (a declared
+    // EdgeKind: "river"), 0 for none (and from hosts before schema
+    // revision 12). rotate_sides() turns them as the tile is placed.
+    uint8_t edge_kind_sides(uint16_t tile_type, std::string_view element) const;
+
+    // Figure kind `kind`'s strength in majorities (GameSetup.figure_kinds
+    // index): 0 for a figure that only joins a follower (the builder, the
+    // pig), 2 for the big follower; 1 from hosts before schema revision 12.
+    int figure_strength(uint8_t kind) const;
+
     // The player with index `index` in this state, or NULL.
     const fb::PlayerState* player(uint8_t index) const { return find_player(state_, index); }
 

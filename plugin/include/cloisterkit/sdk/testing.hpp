@@ -97,6 +97,10 @@ struct TestState {
     // itself or another element of it): GameSetup.tile_values.
     void set_tile_value(const std::string& tile_id, const std::string& element, const std::string& attribute,
                         const std::string& value, uint8_t segment = 255);
+    // Schema revision 12: tile type `tile_id` shows the edge kind `element`
+    // (`<river>W E</river>`) on `sides` (bit 0 N, 1 E, 2 S, 3 W, in R0):
+    // GameSetup.edge_kinds and tile_edge_sides.
+    void set_edge_sides(const std::string& tile_id, const std::string& element, uint8_t sides);
     // The index of neutral figure `name` in the setup, declared by
     // `expansion_id` (enabled too) when new.
     uint8_t neutral_figure(const std::string& name, const std::string& expansion_id);

@@ -47,6 +47,13 @@ constexpr uint32_t rotate_location(uint32_t location, int quarter_turns) {
     return (location & ~0xFFFFu) | rotl8(location & 0xFFu) | (rotl8((location >> 8) & 0xFFu) << 8);
 }
 
+// Side bits (bit 0 N, 1 E, 2 S, 3 W: HookContext::edge_kind_sides) of a
+// tile placed with `quarter_turns` clockwise, as they lie on the board.
+constexpr uint8_t rotate_sides(uint8_t sides, int quarter_turns) {
+    const int k = quarter_turns & 3;
+    return static_cast<uint8_t>(((sides << k) | (sides >> (4 - k))) & 0xFu);
+}
+
 class TileContents {
 public:
     TileContents() = default;
