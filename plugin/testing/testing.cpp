@@ -272,6 +272,12 @@ int HookResult::points_for(uint8_t player) const {
     return points;
 }
 
+std::vector<uint32_t> HookResult::vetoed() const {
+    std::vector<uint32_t> out;
+    for (const auto* v : effects<fb::VetoPlacementT>()) out.push_back(v->candidate);
+    return out;
+}
+
 // ----------------------------------------------------------------- module
 
 Module::Module(const std::string& path) {

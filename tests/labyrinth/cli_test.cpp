@@ -32,11 +32,6 @@ const std::string kData = CK_LA_DATA;
 
 std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("labyrinth", name); }
 
-std::string text_of(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 bool labyrinth_laid(const json& game) {
     for (const auto& m : game["moves"])
         if (m["type"] == "tile" && m["tile"] == "LA/Rrrr") return true;
@@ -101,7 +96,7 @@ TEST(labyrinth, SavesSayBasicAndReplayToTheSameScores) {
             const json played = run_json("play --expansions " + expansions + " --seed " + std::to_string(seed) +
                                          " --players 3 --player-types greedy,random,greedy --json --save " + file);
             if (HasFailure()) return;
-            const json saved = json::parse(text_of(file));
+            const json saved = json::parse(ck::test::read_text_file(file));
             const json& setup = saved["setup"];
             EXPECT_EQ(setup["sets"].value("labyrinth", 0), 1) << "LA-7: the set";
             EXPECT_EQ(setup["elements"].value("labyrinth", 0), 1) << "LA-7: the element the client never writes";
@@ -124,7 +119,7 @@ TEST(labyrinth, JczEngineTestsThatCannotReplayAreRefusedWithTheReason) {
     EXPECT_THAT(r.err, HasSubstr("labyrinth: the save has no labyrinth-variant, which JCloisterZone plays as advanced, "
                                  "and advanced is not played (LA-5 needs placing on an occupied road, not in ABI 1.2)"));
 
-    std::string text = text_of(advanced);
+    std::string text = ck::test::read_text_file(advanced);
     const std::string no_rules = "\"rules\": {}";
     ASSERT_NE(text.find(no_rules), std::string::npos);
     text.replace(text.find(no_rules), no_rules.size(), "\"rules\": {\"labyrinth-variant\": \"basic\"}");
@@ -142,7 +137,7 @@ TEST(labyrinth, PictureAndLogShowTheLabyrinth) {
     const CommandResult r =
         run_cli("play --expansions labyrinth,halflings,little-buildings --seed 5 --svg " + svg);
     ASSERT_EQ(r.status, 0) << r.err;
-    const std::string picture = text_of(svg);
+    const std::string picture = ck::test::read_text_file(svg);
     EXPECT_THAT(picture, HasSubstr("data-tile=\"LA/Rrrr\""));
     EXPECT_THAT(picture, HasSubstr("<g class=\"attribute\" data-attribute=\"labyrinth\"><title>labyrinth</title>"));
     EXPECT_THAT(picture, ContainsRegex("<text class=\"legend\"[^>]*>labyrinth</text>")) << "the legend names the badge";

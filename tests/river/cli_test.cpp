@@ -36,11 +36,6 @@ const std::string kData = CK_RIVER_DATA;
 
 std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("river", name); }
 
-std::string text_of(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The referee's own reading of the tile files: each river tile's river
 // sides at R0 (bit 0 N, 1 E, 2 S, 3 W).
 constexpr uint8_t N = 1, E = 2, S = 4, W = 8;
@@ -213,7 +208,7 @@ TEST(river, SavesNameWhatJczNamesAndReplayToTheSameScores) {
         const json played = run_json("play --expansions " + c.expansions + " " + c.rule +
                                      " --players 2 --seed 7 --player-types greedy --json --save " + file);
         if (HasFailure()) return;
-        const json saved = json::parse(text_of(file));
+        const json saved = json::parse(ck::test::read_text_file(file));
         EXPECT_EQ(saved["setup"]["sets"].value(c.set, 0), 1) << "RI-1, RI-9: " << c.set;
         int river_sets = 0;
         for (const auto& [set, n] : saved["setup"]["sets"].items()) river_sets += set.rfind("river/", 0) == 0;
@@ -230,7 +225,7 @@ TEST(river, TheClientsSaveEnablesTheModuleFromItsSet) {
     const std::string file = scratch("ri-client.jcz").string();
     const json played = run_json("play --expansions river --players 2 --seed 3 --json --save " + file);
     if (HasFailure()) return;
-    json saved = json::parse(text_of(file));
+    json saved = json::parse(ck::test::read_text_file(file));
     saved["setup"]["elements"].erase("river");
     std::ofstream(file) << saved.dump(2);
     ck::test::expect_replays_as_played(file, played);
@@ -245,7 +240,7 @@ TEST(river, BesideTheWindRosesTheSpringFlowsSouth) {
     if (HasFailure()) return;
     Seen seen;
     check_game(played, 1, {{{0, 0}, 0}, {{0, 1}, S}}, seen);
-    const json saved = json::parse(text_of(file));
+    const json saved = json::parse(ck::test::read_text_file(file));
     EXPECT_EQ(saved["setup"]["start"], json::parse(R"([{"tile":"WR/CFR","x":0,"y":0,"rotation":0},
                                                       {"tile":"RI/s","x":0,"y":1,"rotation":90}])"));
     ck::test::expect_replays_as_played(file, played);
@@ -269,7 +264,7 @@ TEST(river, PictureAndPluginsShowTheRiver) {
     const std::string svg = scratch("river.svg").string();
     const CommandResult r = run_cli("play --expansions river --seed 2 --players 2 --svg " + svg);
     ASSERT_EQ(r.status, 0) << r.err;
-    const std::string picture = text_of(svg);
+    const std::string picture = ck::test::read_text_file(svg);
     EXPECT_THAT(picture, HasSubstr("<path class=\"river\" d=\""));
     EXPECT_THAT(picture, HasSubstr("<circle class=\"river-pool\""));
     const json j = run_json("plugins --json");

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ inline nlohmann::json run_json(const std::string& args) {
     EXPECT_EQ(r.status, 0) << args << "\n" << r.out << r.err;
     if (r.status != 0) return nlohmann::json::object();
     return nlohmann::json::parse(r.out);
+}
+
+// A file's whole text ("" when it cannot be read).
+inline std::string read_text_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // A JSON file (a save), parsed.

@@ -35,11 +35,6 @@ const std::string kData = CK_WT_DATA;
 
 std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("watchtowers", name); }
 
-std::string text_of(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 Space space_of(const json& at) { return {at["position"][0].get<int>(), at["position"][1].get<int>()}; }
 
 bool is_tower(const std::string& tile) { return tile.rfind("WT/", 0) == 0; }
@@ -121,7 +116,7 @@ TEST(watchtowers, SavesNameWhatJczNamesAndReplayToTheSameScores) {
         const json played = run_json("play --expansions watchtowers,little-buildings --players 2 --seed " +
                                      std::to_string(seed) + " --player-types greedy --json --save " + file);
         if (HasFailure()) return;
-        const json saved = json::parse(text_of(file));
+        const json saved = json::parse(ck::test::read_text_file(file));
         EXPECT_EQ(saved["setup"]["sets"].value("watchtowers", 0), 1) << "WT-1, WT-7";
         const json& elements = saved["setup"]["elements"];
         EXPECT_EQ(elements.value("watchtower", json()), 1) << "WT-7: the element the engine needs";
@@ -167,7 +162,7 @@ TEST(watchtowers, PictureAndLogShowTheTowers) {
     const CommandResult r = run_cli("play --expansions watchtowers,halflings,little-buildings --seed 1 --players 3 "
                                     "--player-types greedy --svg " + svg);
     ASSERT_EQ(r.status, 0) << r.err;
-    const std::string picture = text_of(svg);
+    const std::string picture = ck::test::read_text_file(svg);
     EXPECT_THAT(picture, HasSubstr("<g class=\"marker\" data-marker=\"watchtower\"><title>watchtower</title>"));
     EXPECT_THAT(picture, ContainsRegex("<text class=\"legend\"[^>]*>watchtower</text>")) << "the legend names the badge";
     EXPECT_THAT(r.out, ContainsRegex("\n +[A-Z][a-z]+ \\+[0-9]+ watchtower\n")) << "the log";

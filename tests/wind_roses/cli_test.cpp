@@ -32,11 +32,6 @@ const std::string kData = CK_WR_DATA;
 
 std::filesystem::path scratch(const std::string& name) { return ck::test::scratch_path("wind_roses", name); }
 
-std::string text_of(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The referee's own reading of the six tiles (the tile file's `wind-rose`):
 // "NWSE" for a large rose, the printed quarter for a small one.
 const std::map<std::string, std::string> kRoses{{"WR/Cc.1", "NE"}, {"WR/CC.2", "SE"}, {"WR/CFc", "NW"},
@@ -121,7 +116,7 @@ TEST(wind_roses, SavesNameWhatJczNamesAndReplayToTheSameScores) {
         if (HasFailure()) return;
         Seen seen;
         check_game(played, seen);
-        const json saved = json::parse(text_of(file));
+        const json saved = json::parse(ck::test::read_text_file(file));
         EXPECT_EQ(saved["setup"]["sets"].value("wind-roses", 0), 1) << "WR-1, WR-7";
         EXPECT_EQ(saved["setup"]["start"], json::parse(R"([{"tile":"WR/CFR","x":0,"y":0,"rotation":0}])"))
             << "WR-1: the start JCloisterZone writes";
@@ -148,7 +143,7 @@ TEST(wind_roses, PictureAndLogShowTheRoses) {
     const CommandResult r = run_cli("play --expansions wind-roses,halflings,little-buildings --seed 2 --players 3 "
                                     "--player-types greedy --svg " + svg);
     ASSERT_EQ(r.status, 0) << r.err;
-    const std::string picture = text_of(svg);
+    const std::string picture = ck::test::read_text_file(svg);
     EXPECT_THAT(picture, HasSubstr("<g class=\"marker\" data-marker=\"wind-rose-large\"><title>large wind rose</title>"));
     EXPECT_THAT(picture, HasSubstr("data-marker=\"wind-rose-sw\"><title>small wind rose, south-west</title>"));
     EXPECT_THAT(r.out, testing::ContainsRegex("\n +[A-Z][a-z]+ \\+3 wind-rose\n")) << "the log";

@@ -93,12 +93,6 @@ kit::HookResult check(const kit::Module& m, const kit::TestState& s, const std::
     return m.call(kId, s, kit::placement_check(kAlice, type, candidates));
 }
 
-std::vector<uint32_t> vetoed(const kit::HookResult& r) {
-    std::vector<uint32_t> out;
-    for (const auto* v : r.effects<fb::VetoPlacementT>()) out.push_back(v->candidate);
-    return out;
-}
-
 bool returns_at(const kit::HookResult& r, fb::TileRef at) {
     for (const auto* e : r.effects<fb::ReturnFiguresT>())
         if (e->at && e->at->x() == at.x() && e->at->y() == at.y() && e->at->corner() == at.corner() &&
@@ -154,7 +148,7 @@ int main() {
             s.place_tile("BA/Cl", kit::at(0, 0));
             s.place_tile("BA/Cl", kit::at(2, 0));
             const kit::HookResult r = check(module, s, "CU/S", {{1, 1}, {-1, 1}});
-            expect(r.ok() && vetoed(r) == std::vector<uint32_t>{0},
+            expect(r.ok() && r.vetoed() == std::vector<uint32_t>{0},
                    "CU-3: a shrine next to both monasteries, not next to one");
             const auto v = r.effects<fb::VetoPlacementT>();
             expect(!v.empty() && v[0]->reason == "a shrine may not be next to two monasteries", "CU-3: the reason");
@@ -168,9 +162,9 @@ int main() {
             kit::TestState s = base_state();
             s.place_tile("BA/Cl", kit::at(0, 0));
             s.place_tile("CU/S", kit::at(-1, -1));
-            expect(vetoed(check(module, s, "CU/S", {{1, 0}, {-2, 0}})) == std::vector<uint32_t>{0},
+            expect(check(module, s, "CU/S", {{1, 0}, {-2, 0}}).vetoed() == std::vector<uint32_t>{0},
                    "CU-3: no second shrine for the monastery; two spaces from it is free");
-            expect(vetoed(check(module, s, "BA/Cl", {{-2, -2}, {-1, 1}})) == std::vector<uint32_t>{0},
+            expect(check(module, s, "BA/Cl", {{-2, -2}, {-1, 1}}).vetoed() == std::vector<uint32_t>{0},
                    "CU-3: no second monastery for the shrine; two spaces from it is free");
         }
         {
@@ -178,7 +172,7 @@ int main() {
             kit::TestState s = base_state();
             s.place_tile("HF/I-4", kit::at(0, 0, fb::Corner::NE));
             s.place_tile("BA/Cl", kit::at(2, 0));
-            expect(vetoed(check(module, s, "CU/S", {{1, 0}, {-1, 0}})) == std::vector<uint32_t>{0},
+            expect(check(module, s, "CU/S", {{1, 0}, {-1, 0}}).vetoed() == std::vector<uint32_t>{0},
                    "CU-11: HF/I-4 counts as a monastery next to a shrine");
         }
         // ------------------------------------------------ CU-4: the challenge

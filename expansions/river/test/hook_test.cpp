@@ -24,12 +24,6 @@ void expect(bool ok, const std::string& what) {
 constexpr const char* kId = "cloisterkit.river";
 constexpr uint8_t N = 1, E = 2, S = 4, W = 8;
 
-std::vector<uint32_t> vetoed(const kit::HookResult& r) {
-    std::vector<uint32_t> out;
-    for (const auto* v : r.effects<fb::VetoPlacementT>()) out.push_back(v->candidate);
-    return out;
-}
-
 }  // namespace
 
 int main() {
@@ -72,7 +66,7 @@ int main() {
             kit::placement_check(0, straight,
                                  {fb::Placement(kit::at(1, 0), 0, straight), fb::Placement(kit::at(4, 4), 0, straight),
                                   fb::Placement(kit::at(0, -1), 0, straight)}));
-        expect(r.ok() && vetoed(r) == std::vector<uint32_t>{1, 2}, "RI-5: only the tile continuing the river");
+        expect(r.ok() && r.vetoed() == std::vector<uint32_t>{1, 2}, "RI-5: only the tile continuing the river");
         const auto vetoes = r.effects<fb::VetoPlacementT>();
         expect(!vetoes.empty() && vetoes[0]->reason.find("RI-5") != std::string::npos, "the veto names RI-5");
 
@@ -85,13 +79,13 @@ int main() {
         const kit::HookResult u = module.call(
             kId, s,
             kit::placement_check(0, bend, {fb::Placement(kit::at(2, 1), 1, bend), fb::Placement(kit::at(2, 1), 2, bend)}));
-        expect(u.ok() && vetoed(u) == std::vector<uint32_t>{0}, "RI-6: the bend back is refused, the bend away allowed");
+        expect(u.ok() && u.vetoed() == std::vector<uint32_t>{0}, "RI-6: the bend back is refused, the bend away allowed");
 
         // A tile without river sides is never vetoed.
         const uint16_t plain = s.tile_type("BA/C");
         const kit::HookResult p =
             module.call(kId, s, kit::placement_check(0, plain, {fb::Placement(kit::at(9, 9), 0, plain)}));
-        expect(p.ok() && vetoed(p).empty(), "a tile without a river is no concern of the river");
+        expect(p.ok() && p.vetoed().empty(), "a tile without a river is no concern of the river");
 
         // The SDK checks the sides with the setup: a kind past the list fails the call.
         // (Last: it spoils the state.)

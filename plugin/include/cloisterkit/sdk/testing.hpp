@@ -130,6 +130,8 @@ struct HookResult {
     std::vector<std::string> reasons() const;
     // The points AddPoints gives `player` (all of them summed).
     int points_for(uint8_t player) const;
+    // The candidates VetoPlacement refuses (PLACEMENT_CHECK), in order.
+    std::vector<uint32_t> vetoed() const;
     // Every effect of type T (fb::AddPointsT, fb::OfferFigureOptionT, ...), in order.
     template <class T>
     std::vector<const T*> effects() const {
