@@ -433,6 +433,10 @@ Json GameSession::state(int viewer) const {
     j["finished"] = g.is_over();
     j["seat"] = viewer;
     j["tiles_left"] = g.tiles_left();
+    // Tiles in the pack that cannot be drawn yet: the rest of the pack while
+    // the river is laid, the dragon's before a volcano. "Tiles left" then
+    // grows when they come, which the page says beforehand.
+    j["tiles_waiting"] = g.is_over() ? 0 : g.held_back_tiles_left();
     j["expansions"] = g.expansions();
     // The tokens' names for people, as the expansions declare them
     // ("TB_WINE" is "wine"), so the page never shows the engine's code.

@@ -337,8 +337,38 @@ def scenario_extra_turn(cli, out):
         print("extra-turn: Ada's tile steps by turn %s" % parts)
 
 
+def scenario_river(cli, out):
+    """The River through serve (RI-1, RI-3): the state counts the tiles that
+    can be drawn now apart from those that wait (tiles_waiting), so the
+    page can say why "tiles left" grows once the lake is laid; the first
+    eleven tiles laid are the river's, the lake last, and the game's .jcz
+    replays to its scores."""
+    with Server(cli, os.path.join(out, "data"), ["--computer", "greedy"]) as server:
+        created = server.new_game([{"name": "Ada"}, {"name": "Bot", "kind": "greedy"}], expansions=["river"], seed=3)
+        game, token = created["id"], created["seats"][0]["token"]
+        s = server.state(game, token)
+        # Ada's first tile is drawn: 9 river tiles left to draw; the lake
+        # and the 72 of the base game wait.
+        check(s["tiles_left"] == 9 and s["tiles_waiting"] == 73,
+              "at the start %d tiles left and %d waiting, not 9 river tiles and the lake with the 72 of the base game"
+              % (s["tiles_left"], s["tiles_waiting"]))
+        s = play_out(server, game, {0: token}, choose, stop_at_turn=12)
+        check(s["tiles_waiting"] == 0 and s["tiles_left"] > 60,
+              "after the river %d tiles left and %d waiting" % (s["tiles_left"], s["tiles_waiting"]))
+        final = play_out(server, game, {0: token}, choose)
+        saved = json.load(open(saved_file(os.path.join(out, "data"), game, finished=True)))
+        laid = [m["payload"]["tileId"] for m in saved["replay"] if m["type"] == "PLACE_TILE"]
+        check(all(t.startswith("RI.1/") for t in laid[:11]) and laid[10] == "RI.1/I.e" and
+              not any(t.startswith("RI.") for t in laid[11:]),
+              "the tiles laid do not start with the river and its lake: %s" % laid[:13])
+        check(replayed_scores(cli, saved_file(os.path.join(out, "data"), game, finished=True)) == final_scores(final),
+              "the saved river game replays otherwise")
+        print("river: 9 tiles left and 73 waiting at the start; the river, the lake at turn 11, then the rest")
+
+
 SCENARIOS = {"full-game": scenario_full_game, "two-seats": scenario_two_seats, "restart": scenario_restart,
-             "bad-input": scenario_bad_input, "load": scenario_load, "extra-turn": scenario_extra_turn}
+             "bad-input": scenario_bad_input, "load": scenario_load, "extra-turn": scenario_extra_turn,
+             "river": scenario_river}
 
 
 if __name__ == "__main__":

@@ -630,7 +630,15 @@ function playersSection(s) {
       p.hand_size ? "; " + p.hand_size + " in hand" : "")));
   return el("section", {}, el("h2", {}, "Players"), el("table", { id: "ck-players" },
     el("tr", {}, el("th", {}, "player"), el("th", {}, ""), el("th", {}, "points"), el("th", {}, "supply")), rows),
-    el("p", { class: "note" }, s.tiles_left + " tiles left"));
+    el("p", { class: "note", id: "ck-tiles-left" }, tilesLeftWords(s)));
+}
+
+// "11 tiles left to draw now, 72 more after them": tiles that wait (the
+// pack after the river, the dragon's tiles before a volcano) are counted
+// apart, so "tiles left" growing when they come is no surprise.
+function tilesLeftWords(s) {
+  const now = counted(s.tiles_left, "tile") + " left";
+  return s.tiles_waiting ? now + " to draw now, " + s.tiles_waiting + " more waiting to come after them" : now;
 }
 
 // The end-of-game table: a row per player, a column per kind of points
