@@ -2,9 +2,11 @@
 // host, printed turn by turn (or as JSON), optionally saved as .jcz.
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -52,8 +54,12 @@ void print_usage(std::FILE* out) {
 // Prints what happened since the last call: moves and score entries.
 class TurnPrinter {
 public:
-    TurnPrinter(const Game& game, const std::vector<std::string>& types, bool show_hands)
-        : game_(game), types_(types), show_hands_(show_hands) {}
+    // `token_names`: the expansions' words for their token kinds ("TB_WINE" is "wine").
+    TurnPrinter(const Game& game, const std::vector<std::string>& types, bool show_hands,
+                std::map<std::string, std::string> token_names)
+        : game_(game), types_(types), show_hands_(show_hands), token_names_(std::move(token_names)) {
+        for (size_t p = 0; p < game.player_count(); ++p) tokens_.push_back(game.player(static_cast<uint8_t>(p)).tokens);
+    }
 
     // Hands are private (HF-13): shown at the start only with --show-hands.
     void print_hands(const char* title, bool dealt) const {
@@ -82,10 +88,29 @@ public:
         }
         for (; discarded_ < game_.discarded_tiles().size(); ++discarded_)
             std::printf("        %s fits nowhere: set aside\n", game_.tile_def(game_.discarded_tiles()[discarded_]).id.c_str());
+        print_tokens_taken();
     }
 
 private:
     std::string name(uint8_t p) const { return game_.player(p).name; }
+
+    // Tokens a player gained since the last call (a city's goods, taken by
+    // whoever completed it): "Bob takes 1 wine".
+    void print_tokens_taken() {
+        for (size_t p = 0; p < game_.player_count(); ++p) {
+            const auto& now = game_.player(static_cast<uint8_t>(p)).tokens;
+            for (const auto& [kind, count] : now) {
+                int before = 0;
+                for (const auto& [k, n] : tokens_[p])
+                    if (k == kind) before = n;
+                if (count <= before) continue;
+                const auto word = token_names_.find(kind);
+                std::printf("        %s takes %d %s\n", name(static_cast<uint8_t>(p)).c_str(), count - before,
+                            word == token_names_.end() ? kind.c_str() : word->second.c_str());
+            }
+            tokens_[p] = now;
+        }
+    }
     std::string tile_list(const std::vector<TileTypeId>& tiles) const {
         std::string out;
         for (TileTypeId t : tiles) out += (out.empty() ? "" : " ") + game_.tile_def(t).id;
@@ -94,12 +119,16 @@ private:
 
     void print_move(const Move& m) {
         switch (m.type) {
-            case MoveType::PlaceTile:
-                std::printf("turn %-3u %-6s (%s) %-10s at %-10s R%d%s\n", m.turn, name(m.player).c_str(),
+            case MoveType::PlaceTile: {
+                // A second tile in one turn (a builder's): the turn number again, said so.
+                const bool again = last_tile_turn_ == m.turn;
+                last_tile_turn_ = m.turn;
+                std::printf("turn %-3u %-6s (%s) %-10s at %-10s R%d%s%s\n", m.turn, name(m.player).c_str(),
                             types_[m.player].c_str(), game_.tile_def(m.tile).id.c_str(),
                             format_tile_ref(m.placement.at).c_str(), m.placement.rotation * 90,
-                            m.from_hand ? "  from hand" : "");
+                            m.from_hand ? "  from hand" : "", again ? "  second tile of the turn" : "");
                 break;
+            }
             case MoveType::DeployMeeple:
             case MoveType::ReturnFigure:
                 std::printf("        meeple %s %s %s %s\n", game_.meeple_text(m.meeple).c_str(),
@@ -130,6 +159,9 @@ private:
     const Game& game_;
     const std::vector<std::string>& types_;
     bool show_hands_ = false;
+    std::map<std::string, std::string> token_names_;
+    std::vector<std::vector<std::pair<std::string, int>>> tokens_;  // each player's, as last printed
+    std::optional<uint32_t> last_tile_turn_;
     size_t move_ = 0, entry_ = 0, discarded_ = 0;
 };
 
@@ -297,7 +329,7 @@ int run_play(const std::vector<std::string>& args) {
     Game game(setup, env.prepared());
     const auto agents = env.make_agents(seed);
 
-    TurnPrinter printer(game, env.player_types(), show_hands);
+    TurnPrinter printer(game, env.player_types(), show_hands, env.token_names());
     if (!options.json) {
         std::printf("cloisterkit play: %d players, seed %llu, expansions: ", options.players,
                     static_cast<unsigned long long>(seed));

@@ -240,6 +240,13 @@ void GameEnvironment::prepare(const GameOptions& options) {
 
 GameEnvironment::~GameEnvironment() = default;
 
+std::map<std::string, std::string> GameEnvironment::token_names() const {
+    std::map<std::string, std::string> out;
+    for (const auto* e : expansions_)
+        for (const auto& t : e->token_kinds) out[t.kind] = t.name;
+    return out;
+}
+
 host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hooks) const {
     host::GameSetup s;
     s.catalog = &catalog_;

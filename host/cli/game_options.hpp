@@ -82,6 +82,8 @@ public:
     host::ai::SearchEnvironment search_environment() const;
 
     const std::vector<std::string>& expansion_ids() const { return expansion_ids_; }
+    // The enabled expansions' token kinds and their words ("TB_WINE": "wine").
+    std::map<std::string, std::string> token_names() const;
     const std::vector<std::string>& player_types() const { return player_types_; }
     const std::vector<std::string>& player_names() const { return names_; }
     const host::TileCatalog& catalog() const { return catalog_; }

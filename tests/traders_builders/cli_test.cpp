@@ -21,6 +21,7 @@
 
 namespace {
 
+using ::testing::HasSubstr;
 using ck::test::CommandResult;
 using ck::test::run_cli;
 using ck::test::run_json;
@@ -87,6 +88,38 @@ void referee(const json& game, int players, Seen& seen) {
         }
     }
     for (const auto& [name, n] : bonus_entries) EXPECT_LE(n, players) << "TB-3: one entry per winner: " << name;
+}
+
+// Issue 45's own game: `play --expansions river,traders-and-builders,
+// halflings,little-buildings` starts with the river, and its log says each
+// second tile of a turn (TB-5) and each good taken (TB-2) in words; the
+// picture draws the river and the goods on their cities.
+TEST(traders_builders, TheLogSaysSecondTilesAndGoodsTakenAndThePictureShowsThem) {
+    const std::string args = "play --expansions river,traders-and-builders,halflings,little-buildings --seed 1 "
+                             "--players 3 --player-types greedy";
+    const json played = run_json(args + " --json");
+    ASSERT_FALSE(played.empty());
+    int second_tiles = 0, last_turn = -1;
+    for (const json& m : played["moves"]) {
+        if (m["type"] != "tile") continue;
+        second_tiles += m["turn"].get<int>() == last_turn;
+        last_turn = m["turn"];
+    }
+    const auto svg = scratch("river-goods.svg");
+    const CommandResult r = run_cli(args + " --svg " + svg.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_THAT(r.out, testing::StartsWith("cloisterkit play: 3 players"));
+    EXPECT_THAT(r.out, HasSubstr("turn 1   Alice  (greedy) RI.1/")) << "the river first";
+    size_t said = 0;
+    for (size_t at = r.out.find("second tile of the turn"); at != std::string::npos;
+         at = r.out.find("second tile of the turn", at + 1))
+        ++said;
+    EXPECT_GT(second_tiles, 0);
+    EXPECT_EQ(said, static_cast<size_t>(second_tiles)) << "TB-5: each second tile said";
+    EXPECT_THAT(r.out, testing::ContainsRegex("\n +[A-Z][a-z]+ takes 1 (wine|grain|cloth)\n")) << "TB-2 in words";
+    const std::string picture = ck::test::read_text_file(svg);
+    EXPECT_THAT(picture, HasSubstr("<path class=\"river\""));
+    EXPECT_THAT(picture, testing::ContainsRegex("data-value=\"resource=(wine|grain|cloth)\""));
 }
 
 TEST(traders_builders, ComputerGamesFollowTheRulesTheirRecordsShow) {
