@@ -129,7 +129,8 @@ std::vector<StartTile> start_tiles_of(const std::vector<const PluginExpansion*>&
         return !names_another(a.second) && names_another(b.second);
     });
     for (size_t i = 1; i < chosen.size(); ++i) {
-        const auto& [by, t] = chosen[i];
+        const PluginExpansion* by = chosen[i].first;
+        const StartTileInfo* t = chosen[i].second;
         const bool names_earlier = std::any_of(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(i),
                                                [&](const auto& c) { return t->with_expansion == c.first->id; });
         if (!names_earlier)
