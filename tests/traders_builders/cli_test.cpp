@@ -178,7 +178,8 @@ TEST(traders_builders, GamesWithTheOtherExpansionsSaveAndReplayToTheSameScores) 
 // home with it (the next moves would then differ: the saves replay).
 TEST(traders_builders, WithThePrincessAndTheDragonBuildersAndPigsStayBesideFollowers) {
     int dragon_steps = 0, fairy_moves = 0, joiners = 0;
-    for (int seed = 1; seed <= ck::test::games_for_this_build(6); ++seed) {
+    const int games = ck::test::games_for_this_build(6);
+    for (int seed = 1; seed <= games; ++seed) {
         const int players = 2 + seed % 3;
         const auto file = scratch("pd-" + std::to_string(seed) + ".jcz");
         const json played = run_json("play --expansions traders-and-builders,princess-and-dragon --players " +
@@ -205,9 +206,13 @@ TEST(traders_builders, WithThePrincessAndTheDragonBuildersAndPigsStayBesideFollo
             }
         }
     }
-    EXPECT_GT(joiners, 3);
-    EXPECT_GT(fairy_moves, 3);
-    EXPECT_GT(dragon_steps, 10);
+    // The situations the test is about occur in its six games (the
+    // sanitizer builds play fewer, for the memory checks alone).
+    if (games == 6) {
+        EXPECT_GT(joiners, 3);
+        EXPECT_GT(fairy_moves, 3);
+        EXPECT_GT(dragon_steps, 10);
+    }
 }
 
 TEST(traders_builders, OptionsSwitchEachElementAndTravelInSaves) {
