@@ -32,8 +32,6 @@ struct TileGroups {
     std::vector<uint8_t> successor;      // per group: group activated when it is drawn empty, or kNoGroup
     std::vector<uint8_t> leaves_pack;    // per group: 1 if its tiles leave the pack at the start
     std::vector<std::string> released_by;  // per group: a tile marker whose tile activates it (held back), or ""
-    // The groups waiting at the start: held back, or the successor of a
-    // declared group that has tiles (computed once the pack is known).
 };
 
 }  // namespace ck::host
