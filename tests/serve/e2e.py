@@ -97,13 +97,24 @@ def options_on_page(b):
 
 
 class Clicker:
-    """Clicks an option and waits for the game's version to move on."""
+    """Clicks an option and waits for the game's version to move on; a
+    choice that waits for its confirm (a tile's place, the figure step's) is
+    confirmed with #ck-confirm."""
 
     def __init__(self, b, out):
         self.b, self.out = b, out
         self.fallbacks = 0
 
-    def click(self, css, version):
+    def click(self, css, version, confirm=False):
+        self.press(css)
+        if confirm:
+            check(self.b.script("return !!document.querySelector('[data-pending]') && !!document.getElementById('ck-confirm')"),
+                  "clicking %s shows no choice to confirm" % css)
+            check(int(dataset(self.b)["version"]) == version, "clicking %s moved the game before its confirm" % css)
+            self.press("#ck-confirm")
+        return wait_for(self.b, "the move of %s" % css, lambda d: int(d["version"]) > version)
+
+    def press(self, css):
         try:
             self.b.click(css)
         except Failure as e:
@@ -114,7 +125,6 @@ class Clicker:
                 raise Failure("clicking %s: %s" % (css, e))
             self.fallbacks += 1
             self.b.script("document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('click', {bubbles: true}))", css)
-        return wait_for(self.b, "the move of %s" % css, lambda d: int(d["version"]) > version)
 
     def place(self, option, version):
         """Turns the tile with the page's buttons to the option's rotation, then clicks its place."""
@@ -132,7 +142,12 @@ class Clicker:
         css = "#ck-board g.option.placement[data-option-id='%s']" % option["id"]
         check(self.b.script("return getComputedStyle(document.querySelector(arguments[0])).display !== 'none'", css),
               "the placement %s is hidden at its own rotation" % option["id"])
-        return self.click(css, version)
+        return self.click(css, version, confirm=True)
+
+
+# The choices the page shows before sending them (docs/serve.md, "Confirm").
+def waits_for_confirm(option, phase):
+    return option["kind"] == "tile" or (phase == "figure" and option["kind"] in ("figure", "building", "return", "pass"))
 
 
 def page_scores(b, players):
@@ -323,7 +338,7 @@ def play_by_clicking(cli, out, b, server, phone):
         if o["kind"] == "tile":
             clicker.place(o, version)
         else:
-            clicker.click("#ck-side [data-option-id='%s']" % o["id"], version)
+            clicker.click("#ck-side [data-option-id='%s']" % o["id"], version, confirm=waits_for_confirm(o, api["phase"]))
         moves += 1
         check(moves < 1000, "1000 clicks and the game is not over")
         if not shot and turn >= 24 and api["phase"] == "tile":
@@ -611,8 +626,9 @@ def focus_by_tab(b, want, limit=300):
 
 def play_a_turn_by_keyboard(b, server, game, token):
     """The keyboard alone, on the person's tile turn: R turns the tile, the
-    arrows pan, Tab reaches a place on the board and Enter plays it; then
-    Tab reaches a follower's place and Enter puts it there."""
+    arrows pan, Tab reaches a place on the board, Enter shows the tile there
+    and a second Enter confirms it; then Tab reaches a follower's place and
+    Enter, Enter puts it there."""
     before = b.script(VIEW_BOX)
     b.key("ArrowRight")
     check(b.script(VIEW_BOX)[0] > before[0], "the right arrow did not pan the board")
@@ -625,6 +641,9 @@ def play_a_turn_by_keyboard(b, server, game, token):
     d = dataset(b)
     version, turn = int(d["version"]), int(d["turn"])
     tile = focus_by_tab(b, lambda f: f["board"] and f["kind"] == "tile")
+    b.key("Enter")  # shows the tile there; the second Enter confirms it
+    check(b.script("return document.activeElement.id") == "ck-confirm" and int(dataset(b)["version"]) == version,
+          "Enter on a place did not wait for its confirm")
     b.key("Enter")
     d = wait_for(b, "the tile placed by Enter", lambda d: int(d["version"]) > version, timeout=30)
     s = server.state(game, token)
@@ -635,11 +654,116 @@ def play_a_turn_by_keyboard(b, server, game, token):
     version = int(d["version"])
     figure = focus_by_tab(b, lambda f: f["board"] and f["kind"] == "figure")
     b.key("Enter")
+    b.key("Enter")
     wait_for(b, "the follower placed by Enter", lambda d: int(d["version"]) > version, timeout=30)
     lines = [l["text"] for l in server.state(game, token)["log"] if l["turn"] == turn and l["player"] == 0]
     check(any(t.startswith("placed ") for t in lines) and any(t.startswith("follower ") for t in lines),
           "turn %d's log is not a tile and a follower: %s" % (turn, lines))
     return "tile %s, follower %s (%s)" % (tile["id"], figure["id"], "; ".join(lines))
+
+
+ESCAPE = "\ue00c"  # WebDriver's code for the Escape key
+# POSTs the page sends, counted in the page (fetch is all it sends them with).
+COUNT_POSTS = """if (!window.ckPosts) { window.ckPosts = []; const f = window.fetch;
+  window.fetch = (url, o) => { if (o && o.method === 'POST') window.ckPosts.push(String(url)); return f(url, o); }; }"""
+PENDING = """const p = [...document.querySelectorAll('#ck-board g.option[data-pending]')];
+const box = document.getElementById('ck-pending');
+return {ids: p.map(g => g.dataset.optionId), shown: !!box && !box.hidden && !!document.getElementById('ck-confirm'),
+        opacity: p.map(g => Number(getComputedStyle(g).opacity)),
+        others: [...document.querySelectorAll('#ck-board g.option:not([data-pending]):not(.hidden)')].map(g => Number(getComputedStyle(g).opacity)),
+        rotation: document.getElementById('ck-rotation') ? document.getElementById('ck-rotation').textContent : null};"""
+
+
+def scenario_confirm(cli, out, b, server):
+    """Confirm before commit: clicking a place shows the tile there and
+    sends nothing; Undo and Escape take it back; R turns it in place;
+    another place moves it; Enter confirms, and the tile lies where it was
+    shown. Then a follower: clicked, shown, confirmed with the button."""
+    game, token = person_game(server)
+    server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+    b.go(server.base + "/game/%s?token=%s" % (game, token))
+    d = wait_for(b, "the person's turn", lambda d: d["activeSeat"] == "0" and options_on_page(b), timeout=30)
+    if b.script("return !!document.querySelector(\"#ck-side [data-kind='draw']\")"):  # Halflings: draw first
+        version = int(d["version"])
+        b.click("#ck-side [data-kind='draw']")
+        wait_for(b, "the drawn tile's page", lambda d: int(d["version"]) > version, timeout=30)
+    wait_for(b, "places on the board", lambda d: b.script("return document.querySelectorAll('#ck-board g.option.placement').length > 0"),
+             timeout=30)
+    b.script(COUNT_POSTS)
+    d = dataset(b)
+    version, turn = int(d["version"]), int(d["turn"])
+    state = server.state(game, token)
+    tiles = [o for o in state["options"] if o["kind"] == "tile"]
+    # A place where the tile fits in more than one turn, if there is one (R is tried there).
+    spots = {}
+    for o in tiles:
+        spots.setdefault((o["x"], o["y"], o.get("corner")), []).append(o)
+    spot = max(spots.values(), key=len)
+    # Show the rotation of the first option there, then click it.
+    first = spot[0]
+    clicker = Clicker(b, out)
+    while b.text("#ck-rotation") != "R%d" % first["rotation"]:
+        b.click("#ck-side .tile-preview button[title^='turn right']")
+    clicker.press("#ck-board g.option.placement[data-option-id='%s']" % first["id"])
+    time.sleep(0.5)  # time for a move to reach the server, were one sent
+    p = b.script(PENDING)
+    check(p["ids"] == [first["id"]] and p["shown"], "clicking a place did not show it for a confirm: %s" % p)
+    check(p["opacity"] == [1] and p["others"] and max(p["others"]) < 0.5,
+          "the chosen place is not the one drawn at full strength: %s" % p)
+    check(b.script("return window.ckPosts") == [] and server.state(game, token)["version"] == version,
+          "clicking a place sent a move before its confirm")
+    b.click("#ck-undo")
+    p = b.script(PENDING)
+    check(not p["ids"] and not p["shown"], "Undo left the tile shown: %s" % p)
+    clicker.press("#ck-board g.option.placement[data-option-id='%s']" % first["id"])
+    check(b.script(PENDING)["ids"] == [first["id"]], "a second click did not show the tile again")
+    b.key(ESCAPE)
+    check(not b.script(PENDING)["ids"], "Escape left the tile shown")
+    # R turns the shown tile in place: another option at the same place.
+    clicker.press("#ck-board g.option.placement[data-option-id='%s']" % first["id"])
+    chosen = first
+    if len(spot) > 1:
+        b.key("r")
+        p = b.script(PENDING)
+        chosen = next((o for o in spot if o["id"] in p["ids"]), None)
+        check(chosen and chosen["id"] != first["id"] and p["rotation"] == "R%d" % chosen["rotation"],
+              "R did not turn the shown tile in place: %s (options there %s)" % (p, [o["id"] for o in spot]))
+    # Another place, at the rotation shown, moves it there.
+    elsewhere = [o for o in tiles if (o["x"], o["y"], o.get("corner")) != (first["x"], first["y"], first.get("corner"))
+                 and o["rotation"] == chosen["rotation"]]
+    if elsewhere:
+        clicker.press("#ck-board g.option.placement[data-option-id='%s']" % elsewhere[0]["id"])
+        chosen = elsewhere[0]
+        check(b.script(PENDING)["ids"] == [chosen["id"]], "clicking another place did not move the shown tile there")
+    check(b.script("return window.ckPosts") == [] and server.state(game, token)["version"] == version,
+          "a move was sent before the confirm")
+    b.key("Enter")
+    wait_for(b, "the tile confirmed by Enter", lambda d: int(d["version"]) > version, timeout=30)
+    check(len(b.script("return window.ckPosts")) == 1, "the confirm sent %s" % b.script("return window.ckPosts"))
+    s = server.state(game, token)
+    placed = [t for t in s["board"] if t["x"] == chosen["x"] and t["y"] == chosen["y"] and t.get("corner") == chosen.get("corner")]
+    check(s["phase"] == "figure" and placed and placed[0]["rotation"] == chosen["rotation"],
+          "the tile is not where and as it was shown (%s): phase %s, there %s" % (chosen, s["phase"], placed))
+    # The figure step: a follower shown, then confirmed with the button.
+    figures = [o for o in s["options"] if o["kind"] == "figure"]
+    check(figures, "the placed tile offers no follower")
+    version = s["version"]
+    wait_for(b, "the figure step", lambda d: int(d["version"]) == version)
+    clicker.press("#ck-board g.option.figure[data-option-id='%s']" % figures[0]["id"])
+    time.sleep(0.5)
+    p = b.script(PENDING)
+    check(p["ids"] == [figures[0]["id"]] and p["shown"], "clicking a follower did not show it for a confirm: %s" % p)
+    check(len(b.script("return window.ckPosts")) == 1 and server.state(game, token)["version"] == version,
+          "clicking a follower sent a move before its confirm")
+    b.click("#ck-confirm")
+    wait_for(b, "the follower confirmed", lambda d: int(d["version"]) > version, timeout=30)
+    s = server.state(game, token)
+    lines = [l["text"] for l in s["log"] if l["turn"] == turn and l["player"] == 0]
+    check(any(t.startswith("follower ") for t in lines), "turn %d's log has no follower: %s" % (turn, lines))
+    print("confirm: the tile shown at (%d,%d) R%d, taken back by Undo and Escape,%s%s sent by Enter alone; "
+          "a follower shown and confirmed: %s"
+          % (chosen["x"], chosen["y"], chosen["rotation"], " turned in place by R," if len(spot) > 1 else "",
+             " moved by another click," if elsewhere else "", "; ".join(lines)))
 
 
 def scenario_delete(cli, out, b, server):
@@ -709,12 +833,12 @@ def scenario_seven_pages(cli, out, b, server):
 
 SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
-             "view": scenario_view}
+             "view": scenario_view, "confirm": scenario_confirm}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
-                  scenario_view: ["--computer", "greedy"]}
+                  scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):

@@ -172,7 +172,8 @@ function importSection() {
 
 // ------------------------------------------------------------------ a game
 
-const game = { id: null, tokens: [], seatTokens: {}, state: null, rotation: 0, view: null, shownSeat: null, gone: false };
+// pending: the id of the choice shown but not yet confirmed (showPending).
+const game = { id: null, tokens: [], seatTokens: {}, state: null, rotation: 0, view: null, shownSeat: null, gone: false, pending: null };
 
 function viewerToken() {
   const s = game.state;
@@ -215,15 +216,19 @@ async function showGame(id) {
   connectEvents();
 }
 
-// The keyboard: Tab and Enter reach and play every option (above); R and
+// The keyboard: Tab and Enter reach and choose every option (above), Enter
+// confirms a tile's place or a figure and Escape takes it back; R and
 // shift-R turn the tile; the arrows pan the board by a tenth of the view;
 // + and - zoom, 0 fits. Keys typed into a field are the field's.
 function keyboardCommand(e) {
   if (e.key === "Tab" || e.key === "Enter") game.keyboard = true;
-  if (e.target.closest && e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.defaultPrevented || e.target.closest && e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
   const v = game.view;
   const pan = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
-  if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1);
+  // Enter on a button or link is that element's; elsewhere it confirms.
+  if (e.key === "Enter" && game.pending && !(e.target.closest && e.target.closest("button, a"))) confirmPending();
+  else if (e.key === "Escape" && game.pending) undoPending();
+  else if (e.key === "r" || e.key === "R") rotate(e.key === "R" ? -1 : 1);
   else if (pan && v) { game.view = { ...v, x: v.x + pan[0] * v.w, y: v.y + pan[1] * v.h }; game.viewChosen = true; applyView(); }
   else if (e.key === "+" || e.key === "=") zoom(0.8);
   else if (e.key === "-") zoom(1.25);
@@ -360,13 +365,81 @@ function rotationsOffered(state) {
   return [...new Set(state.options.filter((o) => o.kind === "tile").map((o) => o.rotation / 90))].sort();
 }
 
+// R and the turn buttons: the rotations that fit somewhere; with a tile
+// waiting for its confirm, those that fit where it lies, so the tile
+// turns in place.
 function rotate(step) {
-  const offered = rotationsOffered(game.state);
+  const pending = pendingOption();
+  const here = pending && pending.kind === "tile"
+    ? game.state.options.filter((o) => o.kind === "tile" && o.x === pending.x && o.y === pending.y && o.corner === pending.corner) : null;
+  const offered = here ? here.map((o) => o.rotation / 90).sort() : rotationsOffered(game.state);
   if (!offered.length) return;
   let i = offered.indexOf(game.rotation);
   i = i < 0 ? 0 : (i + step + offered.length) % offered.length;
   game.rotation = offered[i];
+  if (here) game.pending = here.find((o) => o.rotation / 90 === game.rotation).id;
   showRotation();
+  showPending();
+}
+
+// Confirm before commit: a tile's place and the figure step's choice (a
+// figure, a building, a figure taken back, no figure) are first only shown,
+// on the board and in the panel; Confirm (or Enter) sends the move, Undo
+// (or Escape) takes it back, and clicking another place or figure changes
+// it. Nothing reaches the server before the confirm. The other choices
+// (draw, a tile from the hand, a movement step, an expansion's decision)
+// play at once.
+function needsConfirm(o, s) {
+  return o.kind === "tile" || (s.phase === "figure" && ["figure", "building", "return", "pass"].includes(o.kind));
+}
+function pendingOption() {
+  return game.pending && game.state ? game.state.options.find((o) => o.id === game.pending) || null : null;
+}
+function choose(optionId) {
+  const o = game.state && game.state.options.find((x) => x.id === optionId);
+  if (!o) return;
+  if (!needsConfirm(o, game.state)) { play(optionId); return; }
+  game.pending = optionId;
+  if (o.kind === "tile" && o.rotation / 90 !== game.rotation) { game.rotation = o.rotation / 90; showRotation(); }
+  showPending();
+  // The keyboard's next Enter confirms.
+  if (game.keyboard) document.getElementById("ck-confirm").focus();
+}
+function confirmPending() {
+  const id = game.pending;
+  if (!id) return;
+  game.pending = null;
+  showPending();
+  play(id);
+}
+function undoPending() {
+  if (!game.pending) return;
+  game.pending = null;
+  showPending();
+}
+
+// The choice waiting for its confirm, drawn: its place on the board at
+// full strength (data-pending) and the others faint, its button in the
+// panel marked, and the Confirm / Undo section at the top of the panel.
+function showPending() {
+  const o = pendingOption();
+  if (!o) game.pending = null;
+  const board = document.getElementById("ck-board");
+  if (board) board.classList.toggle("has-pending", !!o);
+  for (const e of document.querySelectorAll("#ck-board g.option, #ck-side [data-option-id]")) {
+    const chosen = !!o && e.dataset.optionId === o.id;
+    e.classList.toggle("pending", chosen);
+    if (chosen) e.dataset.pending = ""; else delete e.dataset.pending;
+  }
+  const box = document.getElementById("ck-pending");
+  if (!box) return;
+  box.hidden = !o;
+  box.replaceChildren(...(o ? [
+    el("h2", {}, o.kind === "tile" ? "Place the tile here?" : "Your choice"),
+    el("p", {}, optionText(o, game.state), o.kind === "tile" ? el("span", { class: "note" }, " (R turns it in place; another place moves it)") : null),
+    el("div", { class: "choices" },
+      el("button", { type: "button", class: "primary", id: "ck-confirm", title: "send the move (Enter)", onclick: confirmPending }, "Confirm"),
+      el("button", { type: "button", id: "ck-undo", title: "take it back (Escape)", onclick: undoPending }, "Undo"))] : []));
 }
 
 function showRotation() {
@@ -404,7 +477,7 @@ function render(s, svg) {
   const board = document.getElementById("ck-board");
   board.innerHTML = svg;
   for (const g of board.querySelectorAll("g.option")) {
-    g.addEventListener("click", (e) => { if (!game.dragged) play(g.dataset.optionId); e.stopPropagation(); });
+    g.addEventListener("click", (e) => { if (!game.dragged) choose(g.dataset.optionId); e.stopPropagation(); });
     // Reachable with Tab and played with Enter or Space, named by its title.
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
@@ -412,7 +485,7 @@ function render(s, svg) {
     const option = s.options.find((o) => String(o.id) === g.dataset.optionId);
     if (title && option) title.textContent = optionText(option, s);
     if (title) g.setAttribute("aria-label", title.textContent);
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(g.dataset.optionId); } });
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(g.dataset.optionId); } });
     // A click does not focus it: focusing scrolls the board's box, and a
     // click whose press and release land on different places is lost.
     g.addEventListener("mousedown", (e) => e.preventDefault());
@@ -423,7 +496,9 @@ function render(s, svg) {
   applyView();
 
   const side = document.getElementById("ck-side");
-  const sections = [];
+  // The choice waiting for its confirm (showPending fills it), first in
+  // the panel: on a phone, right below the board.
+  const sections = [el("section", { id: "ck-pending", class: "pending-box", hidden: true })];
   if (s.last_move) sections.push(lastMoveSection(s));
   if (s.tile_to_place && onTurn) {
     sections.push(el("section", {}, el("h2", { title: s.tile_to_place.tile, "data-tile": s.tile_to_place.tile }, "Your tile", s.tile_to_place.from_hand ? " (from your hand)" : ""),
@@ -431,15 +506,15 @@ function render(s, svg) {
         el("button", { type: "button", title: "turn left (shift-R)", onclick: () => rotate(-1) }, "↺"),
         el("button", { type: "button", title: "turn right (R)", onclick: () => rotate(1) }, "↻"),
         el("span", { id: "ck-rotation" })),
-      el("p", { class: "note" }, "Click a highlighted place on the board. " + offered.length + " of 4 turns fit somewhere.")));
+      el("p", { class: "note" }, "Click a highlighted place on the board, then Confirm. " + offered.length + " of 4 turns fit somewhere.")));
   }
   const choiceButtons = s.options.filter((o) => o.kind !== "tile" && o.kind !== "hand-tile").map((o) =>
-    el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => play(o.id) }, optionText(o, s)));
+    el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => choose(o.id) }, optionText(o, s)));
   const stepTitle = { figure: "Figure step", movement: "Movement: your step",
     decision: s.decision ? labelWords(s.decision.label || s.decision.key) : "Your choice" }[s.phase] || "Tile step";
   if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, stepTitle),
     el("div", { class: "choices" }, choiceButtons),
-    s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board.") : null));
+    s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board; then Confirm.") : null));
   if (mySeat >= 0 && s.hand.length) {
     const handOptions = new Map(s.options.filter((o) => o.kind === "hand-tile").map((o) => [o.tile, o]));
     sections.push(el("section", {}, el("h2", {}, "Your hand (only you see it)"), el("div", { class: "hand" }, s.hand.map((h) => {
@@ -471,6 +546,7 @@ function render(s, svg) {
     game.tokens.length ? [" · ", el("button", { type: "button", id: "ck-delete", title: "Delete this game from the server, for every player", onclick: deleteGame }, "Delete this game")] : null));
   side.replaceChildren(...sections);
   showRotation();
+  showPending();  // kept while its option is still offered (a new version's ids are new)
   // A keyboard player's focus went with the old picture: give it the first
   // option of the new one, on the board or in the panel.
   if (game.keyboard && (!document.activeElement || document.activeElement === document.body)) {
