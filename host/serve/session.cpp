@@ -116,9 +116,13 @@ Json option_json(const SessionOption& o) {
 // The last turn played to its end, for the page to mark on the board and
 // say in words (docs/serve.md, "last_move"): what was put down where, by
 // kind and position only (no location codes), and the points it scored.
-Json last_move_json(const Game& g) {
+// `starts`: where the neutral figures stood as turns began, those the
+// session saw begin (not one begun before a restart).
+Json last_move_json(const Game& g, const std::vector<TurnStart>& starts) {
     const std::optional<host::render::LastTurn> last = host::render::last_turn(g);
     if (!last) return nullptr;
+    const auto start_it = std::find_if(starts.begin(), starts.end(), [&](const TurnStart& t) { return t.moves == last->moves_begin; });
+    const TurnStart* start = start_it == starts.end() ? nullptr : &*start_it;
     Json tiles = Json::array(), figures = Json::array(), tokens = Json::array(), neutral = Json::array(),
          returned = Json::array(), sent_home = Json::array(), decisions = Json::array();
     bool passed = false;
@@ -210,16 +214,42 @@ Json last_move_json(const Game& g) {
             if (n["x"] == f["x"] && n["y"] == f["y"]) f["neutral"] = n["figure"];
         went_home.push_back(f);
     }
+    // The spaces of each scored feature, for the page to show the points on it.
     Json points = Json::array();
-    for (const host::ScoreEntry& e : g.score_log())
-        if (e.turn == last->turn && !e.final_scoring)
-            points.push_back({{"player", e.player},
-                              {"points", e.points},
-                              {"feature", e.kind ? Json(std::string(host::feature_kind_name(*e.kind))) : Json(nullptr)}});
+    for (const host::ScoreEntry& e : g.score_log()) {
+        if (e.turn != last->turn || e.final_scoring) continue;
+        Json places = Json::array();
+        if (e.counts) {
+            std::vector<host::TileRef> parts;
+            g.feature_parts(e.counts->feature, parts);
+            for (const host::TileRef& r : parts) places.push_back(tile_ref_json(r));
+        }
+        points.push_back({{"player", e.player},
+                          {"points", e.points},
+                          {"feature", e.kind ? Json(std::string(host::feature_kind_name(*e.kind))) : Json(nullptr)},
+                          {"places", places}});
+    }
+    // Each neutral figure's steps in the turn as one path, from where it
+    // stood when the turn began (when known) through every step.
+    Json paths = Json::array();
+    for (size_t figure = 0; figure < g.neutral_figure_kinds().size(); ++figure) {
+        Json places = Json::array();
+        for (size_t i = last->moves_begin; i < last->moves_end; ++i) {
+            const host::Move& m = g.moves()[i];
+            if (m.type != host::MoveType::MoveNeutralFigure || m.neutral_figure != figure) continue;
+            if (places.empty() && start && figure < start->neutral.size() && start->neutral[figure])
+                places.push_back(tile_ref_json(start->neutral[figure]->at));
+            places.push_back(tile_ref_json(m.target.at));
+        }
+        if (!places.empty())
+            paths.push_back({{"figure", g.neutral_figure_kinds()[figure].label},
+                             {"name", g.neutral_figure_kinds()[figure].name},
+                             {"places", places}});
+    }
     return {{"turn", last->turn},     {"seat", last->player},    {"tiles", tiles},       {"figures", figures},
             {"tokens", tokens},       {"neutral", neutral},      {"returned", returned}, {"sent_home", sent_home},
             {"passed", passed},       {"points", points},        {"went_home", went_home},
-            {"decisions", decisions}};
+            {"decisions", decisions}, {"paths", paths}};
 }
 
 }  // namespace
@@ -248,7 +278,18 @@ GameSession::GameSession(std::string id, const GameFiles& files, const ServeSett
     settle();
     if (journal_merged_ || !one_for_one || files.read_journal(id_)) save_whole();
     if (game_.is_over()) finished_at_ = std::chrono::file_clock::to_sys(files.last_written(id_));
+    note_turn_start(game_);
     refresh_options();
+}
+
+// A game between two turns (no move yet, or its last a COMMIT): where the
+// neutral figures stand as the next turn begins, kept for the two latest
+// turns, since the turn going on has begun when the last turn is shown.
+void GameSession::note_turn_start(const Game& g) {
+    if (!g.moves().empty() && g.moves().back().type != host::MoveType::Commit) return;
+    if (!turn_starts_.empty() && turn_starts_.back().moves == g.moves().size()) return;
+    turn_starts_.push_back({g.moves().size(), g.neutral_figures()});
+    if (turn_starts_.size() > 2) turn_starts_.erase(turn_starts_.begin());
 }
 
 GameSession::~GameSession() = default;
@@ -308,6 +349,7 @@ std::string GameSession::play(int seat, std::string_view option_id) {
 
 void GameSession::commit(Game next) {
     if (closed_) throw HostError(host::ErrorCategory::BadInput, "game " + id_ + " was deleted");
+    note_turn_start(game_);  // the game before the move: a turn may begin there
     std::swap(next, game_);
     try {
         settle();
@@ -506,7 +548,7 @@ Json GameSession::state(int viewer) const {
         if (std::string line = host::render::move_text(g, m); !line.empty())
             log.push_back({{"turn", m.turn}, {"player", m.player}, {"text", line}});
     j["log"] = log;
-    j["last_move"] = last_move_json(g);
+    j["last_move"] = last_move_json(g, turn_starts_);
     Json options = Json::array();
     if (on_turn && !seats_.seats[static_cast<size_t>(viewer)].token.empty())
         for (const SessionOption& o : options_) options.push_back(option_json(o));

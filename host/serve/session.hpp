@@ -55,6 +55,13 @@ struct SessionOption {
     host::TurnOption turn;
 };
 
+// Where the neutral figures stood as a turn began: the game's moves before
+// it, and Game::neutral_figures() then (the start of the last turn's path).
+struct TurnStart {
+    size_t moves = 0;
+    std::vector<std::optional<host::NeutralFigureSpot>> neutral;
+};
+
 class GameSession {
 public:
     // The game `id` from its files; throws HostError naming the file and
@@ -138,6 +145,7 @@ private:
     // Puts `next` in place of the game, settles it and saves it; on a
     // failed save the game is as it was and the HostError is thrown on.
     void commit(host::Game next);
+    void note_turn_start(const host::Game& g);
     host::jcz::SavedGame saved_game() const;
     // A tile's picture in a rotation, drawn once per game (every state
     // shows the tile to place in four rotations and the hand).
@@ -161,6 +169,7 @@ private:
     size_t persisted_ = 0;
     bool journal_failed_ = false;
     std::optional<host::Game> unsaved_computer_turn_;
+    std::vector<TurnStart> turn_starts_;  // the two latest (note_turn_start)
     bool closed_ = false;
     mutable std::map<std::pair<host::TileTypeId, uint8_t>, std::string> tile_pictures_;
     std::optional<std::chrono::system_clock::time_point> finished_at_;

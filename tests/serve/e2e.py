@@ -766,6 +766,89 @@ def scenario_confirm(cli, out, b, server):
              " moved by another click," if elsewhere else "", "; ".join(lines)))
 
 
+# The middle of each tile's space on the page's board, from the tiles the
+# server drew (a square tile's translate is its space's top left corner).
+TILE_CENTRES = """const out = {};
+for (const g of document.querySelectorAll('#ck-board g.tile:not([data-corner])')) {
+  const m = g.getAttribute('transform').match(/translate\\(([-\\d.]+),([-\\d.]+)\\)/);
+  out[g.dataset.x + ',' + g.dataset.y] = [Number(m[1]) + 32, Number(m[2]) + 32];
+}
+return out;"""
+
+
+def scenario_dragon(cli, out, b, server):
+    """The Princess & the Dragon against a greedy computer, played through
+    the API; the page is opened at the first state of each kind: the last
+    turn's dragon path drawn on the board through the middle of each space
+    it crossed (from where it stood); its points shown on their features as
+    "+N" for a moment, then gone; and a dragon step the person chooses,
+    offered on the board as a place to click, whose click moves the dragon
+    there."""
+    created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}],
+                              expansions=["princess-and-dragon"], seed=5)
+    game, token = created["id"], created["seats"][0]["token"]
+    seen = {}
+    turn = 0
+    while len(seen) < 3:
+        s = server.wait(game, token, lambda s: s["finished"] or (s["active"] == 0 and s["options"]))
+        check(not s["finished"], "the game ended before a path, points and a dragon step were seen (seen: %s)" % sorted(seen))
+        m = s["last_move"] or {}
+        path = next((p for p in m.get("paths", []) if len(p["places"]) >= 2), None)
+        points = [p for p in m.get("points", []) if p["places"] and p["points"]]
+        moves = [o for o in s["options"] if o["kind"] == "move"]
+        if (path and "path" not in seen) or (points and "points" not in seen) or (moves and "move" not in seen):
+            b.go(server.base + "/game/%s?token=%s" % (game, token))
+            wait_for(b, "the page of version %d" % s["version"], lambda d: int(d["version"]) == s["version"], timeout=30)
+            centres = b.script(TILE_CENTRES)
+            if path and "path" not in seen:
+                drawn = b.script("""const g = document.querySelector('#ck-board g.last-path');
+                    return g ? [g.dataset.lastMove, g.dataset.figure, g.querySelector('polyline').getAttribute('points')] : null;""")
+                check(drawn, "turn %d: no path drawn for %s" % (s["turn"], path))
+                want = [centres["%d,%d" % (p["x"], p["y"])] for p in path["places"]]
+                got = [[float(v) for v in pt.split(",")] for pt in drawn[2].split()]
+                check(drawn[0] == str(m["seat"]) and drawn[1] == path["name"] and len(got) == len(want)
+                      and all(abs(g[0] - w[0]) < 0.5 and abs(g[1] - w[1]) < 0.5 for g, w in zip(got, want)),
+                      "turn %d: the path drawn %s is not through the spaces %s (centres %s)" % (s["turn"], drawn, path["places"], want))
+                b.screenshot(os.path.join(out, "dragon-path.png"))
+                seen["path"] = "%d spaces" % len(got)
+            if points and "points" not in seen:
+                flashes = b.script("""return [...document.querySelectorAll('#ck-board .points-flash')].map(t =>
+                    [t.textContent, Number(t.getAttribute('x')), Number(t.getAttribute('y')), Number(getComputedStyle(t).opacity)]);""")
+                check(len(flashes) == len(points), "turn %d: %d points flashed for %s" % (s["turn"], len(flashes), points))
+                for p, f in zip(points, flashes):
+                    boxes = [centres.get("%d,%d" % (q["x"], q["y"])) for q in p["places"]]
+                    boxes = [c for c in boxes if c] or [[f[1], f[2]]]
+                    inside = (min(c[0] for c in boxes) - 32 <= f[1] <= max(c[0] for c in boxes) + 32
+                              and min(c[1] for c in boxes) - 32 <= f[2] <= max(c[1] for c in boxes) + 64)
+                    check(f[0] == "+%d" % p["points"] and inside,
+                          "turn %d: %s flashed at (%s,%s), not on the feature %s" % (s["turn"], f[0], f[1], f[2], p["places"]))
+                deadline = time.time() + 8
+                while b.script("return document.querySelectorAll('#ck-board .points-flash').length"):
+                    check(time.time() < deadline, "turn %d: the points stay on the board" % s["turn"])
+                    time.sleep(0.2)
+                seen["points"] = ", ".join(f[0] for f in flashes)
+            if moves and "move" not in seen:
+                on_board = b.script("""return [...document.querySelectorAll("#ck-board g.option[data-kind='move']")].map(g => g.dataset.optionId)""")
+                check(sorted(on_board) == sorted(o["id"] for o in moves),
+                      "turn %d: the board offers the steps %s, the API %s" % (s["turn"], on_board, [o["id"] for o in moves]))
+                b.screenshot(os.path.join(out, "dragon-steps.png"))
+                target = moves[-1]
+                version = s["version"]
+                Clicker(b, out).press("#ck-board g.option[data-option-id='%s']" % target["id"])
+                wait_for(b, "the dragon's step", lambda d: int(d["version"]) > version, timeout=30)
+                where = "(%d,%d)" % (target["x"], target["y"])
+                # The computer may step on at once: the game's log says who chose which step.
+                lines = [l["text"] for l in server.state(game, token)["log"] if l["turn"] == s["turn"] and l["player"] == 0]
+                check(lines and lines[-1].endswith("the %s to %s" % (target["figure"], where)),
+                      "turn %d: after clicking the step to %s the person's moves are %s" % (s["turn"], where, lines))
+                seen["move"] = "to %s" % where
+                continue
+        # Through the API: the test's person plays the first choice.
+        server.move(game, token, s["options"][0]["id"])
+    print("dragon: the last turn's path drawn (%s), points flashed (%s) and gone, a step clicked on the board (%s)"
+          % (seen["path"], seen["points"], seen["move"]))
+
+
 def scenario_delete(cli, out, b, server):
     game, token = person_game(server)
     server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
@@ -833,12 +916,14 @@ def scenario_seven_pages(cli, out, b, server):
 
 SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
-             "view": scenario_view, "confirm": scenario_confirm}
+             "view": scenario_view, "confirm": scenario_confirm,
+             "dragon": scenario_dragon}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
-                  scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"]}
+                  scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"],
+                  scenario_dragon: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):
@@ -850,7 +935,7 @@ def run(scenario, cli, out):
     options = list(SERVER_OPTIONS.get(scenario, ["--computer", "mcts:playouts=100"]))
     # play and two-browsers choose their seed; a server that takes one only
     # when the operator allows it is told so.
-    if scenario in (scenario_play, scenario_phone, scenario_two_browsers) and serve_has(cli, "--allow-seed"):
+    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon) and serve_has(cli, "--allow-seed"):
         options.append("--allow-seed")
     with Server(cli, os.path.join(out, "data"), options) as server, Browser(out) as b:
         scenario(cli, out, b, server)

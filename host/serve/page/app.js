@@ -476,6 +476,7 @@ function render(s, svg) {
 
   const board = document.getElementById("ck-board");
   board.innerHTML = svg;
+  drawOverBoard(s, board.querySelector("svg.ck-board"));
   for (const g of board.querySelectorAll("g.option")) {
     g.addEventListener("click", (e) => { if (!game.dragged) choose(g.dataset.optionId); e.stopPropagation(); });
     // Reachable with Tab and played with Enter or Space, named by its title.
@@ -553,6 +554,98 @@ function render(s, svg) {
     const first = [...document.querySelectorAll("#ck-board g.option, #ck-side [data-option-id]")].find((e) => e.getBoundingClientRect().width > 0);
     if (first) first.focus();
   }
+}
+
+// ------------------------------------------------------------------ drawn over the board by the page
+
+// What the server's picture leaves to the page, drawn into it: the last
+// turn's path of each neutral figure (the dragon's), the points it scored
+// shown on their features for a moment, and each step of a movement
+// offered as a place to click.
+const SVG_NS = "http://www.w3.org/2000/svg";
+function svgEl(tag, attrs, ...children) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// The middle of a board space in the picture's units. host/render writes
+// the axes' labels at the middle of each column (one line above the board)
+// and row (one column left of it, 4 units below the middle), so the labels
+// are the grid; a triangle's middle lies towards its corner.
+function boardGrid(svg) {
+  const labels = [...svg.querySelectorAll("g.axes text.axis")].map((t) => ({ n: Number(t.textContent), x: Number(t.getAttribute("x")), y: Number(t.getAttribute("y")) }));
+  const rowX = Math.min(...labels.map((l) => l.x));
+  const cols = new Map(labels.filter((l) => l.x !== rowX).map((l) => [l.n, l.x]));
+  const rows = new Map(labels.filter((l) => l.x === rowX).map((l) => [l.n, l.y - 4]));
+  const xs = [...cols.values()].sort((a, b) => a - b);
+  const unit = xs.length > 1 ? xs[1] - xs[0] : 64;
+  return (p) => {
+    if (!cols.has(p.x) || !rows.has(p.y)) return null;
+    const toCorner = p.corner ? unit / 5 : 0;
+    return { x: cols.get(p.x) + (p.corner && p.corner.includes("E") ? toCorner : -toCorner),
+             y: rows.get(p.y) + (p.corner && p.corner.includes("S") ? toCorner : -toCorner), unit };
+  };
+}
+
+function drawOverBoard(s, svg) {
+  if (!svg) return;
+  const centre = boardGrid(svg);
+  const layer = svgEl("g", { class: "page-overlay" });
+  const m = s.last_move;
+  if (m) {
+    for (const path of m.paths || []) {
+      const points = path.places.map(centre).filter((c) => c);
+      if (points.length < 2) continue;
+      // In the colour of the figure's disc on the board.
+      const disc = svg.querySelector("g.neutral[data-figure='" + CSS.escape(path.name) + "'] circle");
+      const colour = disc && disc.style.fill || "#8c1c13";
+      const line = points.map((c) => c.x + "," + c.y).join(" ");
+      layer.append(svgEl("g", { class: "last-path", "data-last-move": m.seat, "data-figure": path.name },
+        svgEl("title", {}, document.createTextNode(path.figure + "'s path in the last turn")),
+        svgEl("polyline", { class: "neutral-path", points: line, style: "stroke:" + colour + ";stroke-width:4" }),
+        svgEl("circle", { class: "path-start", cx: points[0].x, cy: points[0].y, r: 6, style: "fill:#fff;stroke:" + colour + ";stroke-width:3" })));
+    }
+    // The points: once per last turn (a later redraw of the same state
+    // does not flash them again), gone after a few seconds.
+    if (game.flashed !== m.turn + "/" + m.seat) {
+      game.flashed = m.turn + "/" + m.seat;
+      const onFeature = new Map();
+      for (const p of m.points) {
+        const points = (p.places || []).map(centre).filter((c) => c);
+        if (!points.length || !p.points) continue;
+        const x = points.reduce((a, c) => a + c.x, 0) / points.length, y0 = points.reduce((a, c) => a + c.y, 0) / points.length;
+        const key = x + "," + y0, nth = onFeature.get(key) || 0;
+        onFeature.set(key, nth + 1);
+        layer.append(svgEl("text", { class: "points-flash", x, y: y0 + 8 + nth * 30, "data-player": p.player, "data-points": p.points,
+          "data-last-move": m.seat, style: "fill:" + playerColour(p.player) }, document.createTextNode((p.points > 0 ? "+" : "") + p.points)));
+      }
+      if (layer.querySelector(".points-flash")) setTimeout(() => { for (const t of document.querySelectorAll("#ck-board .points-flash")) t.remove(); }, 3500);
+    }
+  }
+  // Each step of a movement offered: a target on its space, several on one
+  // space (the fairy beside one follower or another) side by side.
+  const moves = s.options.filter((o) => o.kind === "move");
+  const bySpace = new Map();
+  for (const o of moves) {
+    const key = o.x + "," + o.y + "," + (o.corner || "");
+    if (!bySpace.has(key)) bySpace.set(key, []);
+    bySpace.get(key).push(o);
+  }
+  const targets = svgEl("g", { class: "options" });
+  for (const list of bySpace.values())
+    list.forEach((o, i) => {
+      const c = centre(o);
+      if (!c) return;
+      const x = c.x + (i - (list.length - 1) / 2) * 30;
+      targets.append(svgEl("g", { class: "option move", "data-option-id": o.id, "data-kind": "move" },
+        svgEl("title", {}, document.createTextNode(optionText(o, s))),
+        svgEl("circle", { class: "option-target", cx: x, cy: c.y, r: 13 }),
+        svgEl("text", { class: "move-letter", x, y: c.y + 5 }, document.createTextNode(String(o.figure || "?").charAt(0).toUpperCase()))));
+    });
+  layer.append(targets);
+  svg.append(layer);
 }
 
 // ------------------------------------------------------------------ the last turn in words
