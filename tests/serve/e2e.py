@@ -236,12 +236,13 @@ def check_option_words(b, turn):
 
 
 def check_targets_apart(b, turn):
-    """The figure, building and return targets on the board: no two
+    """The figure, building, return and movement targets on the board (the
+    page's own among them: steps, actions of no token): no two
     overlap (26 units across, centres at least that far apart), and a click
     at each one's centre reaches that one (when it is in view). Returns how
     many targets there were."""
     targets, problems = b.script("""
-        const circles = [...document.querySelectorAll('#ck-board g.option:is(.figure,.token,.return) circle.option-target')];
+        const circles = [...document.querySelectorAll('#ck-board g.option:is(.figure,.token,.return,.move,.action) circle.option-target')];
         const c = circles.map(e => ({id: e.closest('g.option').dataset.optionId,
                                       x: Number(e.getAttribute('cx')), y: Number(e.getAttribute('cy')), box: e.getBoundingClientRect()}));
         const problems = [];
@@ -789,17 +790,21 @@ def scenario_dragon(cli, out, b, server):
     game, token = created["id"], created["seats"][0]["token"]
     seen = {}
     turn = 0
-    while len(seen) < 3:
+    while len(seen) < 4:
         s = server.wait(game, token, lambda s: s["finished"] or (s["active"] == 0 and s["options"]))
         check(not s["finished"], "the game ended before a path, points and a dragon step were seen (seen: %s)" % sorted(seen))
         m = s["last_move"] or {}
         path = next((p for p in m.get("paths", []) if len(p["places"]) >= 2), None)
         points = [p for p in m.get("points", []) if p["places"] and p["points"]]
         moves = [o for o in s["options"] if o["kind"] == "move"]
-        if (path and "path" not in seen) or (points and "points" not in seen) or (moves and "move" not in seen):
+        # An action of no token at a place: the princess's.
+        actions = [o for o in s["options"] if o["kind"] == "building" and not o.get("token") and "x" in o]
+        if ((path and "path" not in seen) or (points and "points" not in seen) or (moves and "move" not in seen)
+                or (actions and "action" not in seen)):
             b.go(server.base + "/game/%s?token=%s" % (game, token))
             wait_for(b, "the page of version %d" % s["version"], lambda d: int(d["version"]) == s["version"], timeout=30)
             centres = b.script(TILE_CENTRES)
+            check_targets_apart(b, s["turn"])
             if path and "path" not in seen:
                 drawn = b.script("""const g = document.querySelector('#ck-board g.last-path');
                     return g ? [g.dataset.lastMove, g.dataset.figure, g.querySelector('polyline').getAttribute('points')] : null;""")
@@ -827,6 +832,17 @@ def scenario_dragon(cli, out, b, server):
                     check(time.time() < deadline, "turn %d: the points stay on the board" % s["turn"])
                     time.sleep(0.2)
                 seen["points"] = ", ".join(f[0] for f in flashes)
+            if actions and "action" not in seen:
+                on_board = b.script("""return [...document.querySelectorAll("#ck-board g.option.action")].map(g => g.dataset.optionId)""")
+                check(sorted(on_board) == sorted(o["id"] for o in actions),
+                      "turn %d: the board offers the actions %s, the API %s" % (s["turn"], on_board, actions))
+                before = len(s["log"])
+                clicker = Clicker(b, out)
+                clicker.click("#ck-board g.option[data-option-id='%s']" % actions[0]["id"], s["version"], confirm=True)
+                lines = [l["text"] for l in server.state(game, token)["log"][before:] if l["player"] == 0]
+                check(lines, "turn %d: the action %r clicked on the board left no line in the log" % (s["turn"], actions[0]["label"]))
+                seen["action"] = "%s: %s" % (actions[0]["label"], lines[0])
+                continue
             if moves and "move" not in seen:
                 on_board = b.script("""return [...document.querySelectorAll("#ck-board g.option[data-kind='move']")].map(g => g.dataset.optionId)""")
                 check(sorted(on_board) == sorted(o["id"] for o in moves),
@@ -845,8 +861,8 @@ def scenario_dragon(cli, out, b, server):
                 continue
         # Through the API: the test's person plays the first choice.
         server.move(game, token, s["options"][0]["id"])
-    print("dragon: the last turn's path drawn (%s), points flashed (%s) and gone, a step clicked on the board (%s)"
-          % (seen["path"], seen["points"], seen["move"]))
+    print("dragon: the last turn's path drawn (%s), points flashed (%s) and gone, a step clicked on the board (%s), "
+          "an action clicked on the board and confirmed (%s)" % (seen["path"], seen["points"], seen["move"], seen["action"]))
 
 
 def scenario_delete(cli, out, b, server):

@@ -624,26 +624,33 @@ function drawOverBoard(s, svg) {
       if (layer.querySelector(".points-flash")) setTimeout(() => { for (const t of document.querySelectorAll("#ck-board .points-flash")) t.remove(); }, 3500);
     }
   }
-  // Each step of a movement offered: a target on its space, several on one
-  // space (the fairy beside one follower or another) side by side.
-  const moves = s.options.filter((o) => o.kind === "move");
-  const bySpace = new Map();
-  for (const o of moves) {
-    const key = o.x + "," + o.y + "," + (o.corner || "");
-    if (!bySpace.has(key)) bySpace.set(key, []);
-    bySpace.get(key).push(o);
-  }
+  // The choices the server's picture leaves to the panel that point at a
+  // space: each step of a movement (the dragon's, the fairy's) and each
+  // action of no token there (the princess sending a follower home, moving
+  // the fairy), as a target with the figure's letter near the space's
+  // middle, on a spot no other target takes.
+  const taken = [...svg.querySelectorAll("circle.option-target")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) }));
+  const free = (c) => {
+    for (const [dx, dy] of [[0, 0], [28, 0], [-28, 0], [0, -28], [0, 28], [28, -28], [-28, -28], [28, 28], [-28, 28], [56, 0], [-56, 0]]) {
+      const p = { x: c.x + dx, y: c.y + dy };
+      if (taken.every((t) => Math.hypot(t.x - p.x, t.y - p.y) >= 28)) return p;
+    }
+    return c;
+  };
   const targets = svgEl("g", { class: "options" });
-  for (const list of bySpace.values())
-    list.forEach((o, i) => {
-      const c = centre(o);
-      if (!c) return;
-      const x = c.x + (i - (list.length - 1) / 2) * 30;
-      targets.append(svgEl("g", { class: "option move", "data-option-id": o.id, "data-kind": "move" },
-        svgEl("title", {}, document.createTextNode(optionText(o, s))),
-        svgEl("circle", { class: "option-target", cx: x, cy: c.y, r: 13 }),
-        svgEl("text", { class: "move-letter", x, y: c.y + 5 }, document.createTextNode(String(o.figure || "?").charAt(0).toUpperCase()))));
-    });
+  for (const o of s.options) {
+    const action = o.kind === "building" && !o.token && o.x !== undefined;
+    if (o.kind !== "move" && !action) continue;
+    const c = centre(o);
+    if (!c) continue;
+    const p = free(c);
+    taken.push(p);
+    const letter = String(o.kind === "move" ? o.figure : o.action || "?").charAt(0).toUpperCase();
+    targets.append(svgEl("g", { class: "option " + (action ? "action" : "move"), "data-option-id": o.id, "data-kind": o.kind },
+      svgEl("title", {}, document.createTextNode(optionText(o, s))),
+      svgEl("circle", { class: "option-target", cx: p.x, cy: p.y, r: 13 }),
+      svgEl("text", { class: "move-letter", x: p.x, y: p.y + 5 }, document.createTextNode(letter))));
+  }
   layer.append(targets);
   svg.append(layer);
 }
