@@ -336,7 +336,11 @@ def play_by_clicking(cli, out, b, server, phone):
             title = b.script("return document.title")
             check(title.startswith("▶ Your move"), "turn %d: the tab's title is %r on the person's move" % (turn, title))
         o = person_choice(options, turn, seen)
-        if o["kind"] == "tile":
+        if api["phase"] == "movement" and len(api["options"]) == 1 and o["kind"] == "move":
+            # The only way to go: the page plays it after a moment.
+            check(b.script("return !!document.getElementById('ck-forced')"), "turn %d: the only step is not said" % turn)
+            wait_for(b, "the only step played by the page", lambda d: int(d["version"]) > version, timeout=10)
+        elif o["kind"] == "tile":
             clicker.place(o, version)
         else:
             clicker.click("#ck-side [data-option-id='%s']" % o["id"], version, confirm=waits_for_confirm(o, api["phase"]))
@@ -788,9 +792,11 @@ def scenario_dragon(cli, out, b, server):
     created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}],
                               expansions=["princess-and-dragon"], seed=5)
     game, token = created["id"], created["seats"][0]["token"]
-    seen = {}
-    turn = 0
-    while len(seen) < 4:
+    seen, page_open = {}, False
+    while len(seen) < 5:
+        if page_open:  # left before the API plays: it would play an only step of its own
+            b.go(server.base + "/")
+            page_open = False
         s = server.wait(game, token, lambda s: s["finished"] or (s["active"] == 0 and s["options"]))
         check(not s["finished"], "the game ended before a path, points and a dragon step were seen (seen: %s)" % sorted(seen))
         m = s["last_move"] or {}
@@ -799,9 +805,11 @@ def scenario_dragon(cli, out, b, server):
         moves = [o for o in s["options"] if o["kind"] == "move"]
         # An action of no token at a place: the princess's.
         actions = [o for o in s["options"] if o["kind"] == "building" and not o.get("token") and "x" in o]
+        forced = moves if len(s["options"]) == 1 and len(moves) == 1 else []
         if ((path and "path" not in seen) or (points and "points" not in seen) or (moves and "move" not in seen)
-                or (actions and "action" not in seen)):
+                or (actions and "action" not in seen) or (forced and "forced" not in seen)):
             b.go(server.base + "/game/%s?token=%s" % (game, token))
+            page_open = True
             wait_for(b, "the page of version %d" % s["version"], lambda d: int(d["version"]) == s["version"], timeout=30)
             centres = b.script(TILE_CENTRES)
             check_targets_apart(b, s["turn"])
@@ -832,6 +840,18 @@ def scenario_dragon(cli, out, b, server):
                     check(time.time() < deadline, "turn %d: the points stay on the board" % s["turn"])
                     time.sleep(0.2)
                 seen["points"] = ", ".join(f[0] for f in flashes)
+            if forced and "forced" not in seen:
+                # One way to go: the page says so and plays it itself after a moment.
+                where = "(%d,%d)" % (forced[0]["x"], forced[0]["y"])
+                said = b.script("const e = document.getElementById('ck-forced'); return e ? e.textContent : null")
+                check(said and where.replace("-", "−") in said, "turn %d: the page does not say the only step is to %s: %r" % (s["turn"], where, said))
+                time.sleep(0.5)
+                check(server.state(game, token)["version"] == s["version"], "turn %d: the only step was played at once, not after a moment" % s["turn"])
+                wait_for(b, "the only step played by the page", lambda d: int(d["version"]) > s["version"], timeout=10)
+                lines = [l["text"] for l in server.state(game, token)["log"] if l["turn"] == s["turn"] and l["player"] == 0]
+                check(lines and lines[-1].endswith("to " + where), "turn %d: the page's step left the log %s" % (s["turn"], lines))
+                seen["forced"] = where
+                continue
             if actions and "action" not in seen:
                 on_board = b.script("""return [...document.querySelectorAll("#ck-board g.option.action")].map(g => g.dataset.optionId)""")
                 check(sorted(on_board) == sorted(o["id"] for o in actions),
@@ -862,7 +882,8 @@ def scenario_dragon(cli, out, b, server):
         # Through the API: the test's person plays the first choice.
         server.move(game, token, s["options"][0]["id"])
     print("dragon: the last turn's path drawn (%s), points flashed (%s) and gone, a step clicked on the board (%s), "
-          "an action clicked on the board and confirmed (%s)" % (seen["path"], seen["points"], seen["move"], seen["action"]))
+          "an action clicked on the board and confirmed (%s), the only step played by the page (to %s)"
+          % (seen["path"], seen["points"], seen["move"], seen["action"], seen["forced"]))
 
 
 def scenario_delete(cli, out, b, server):

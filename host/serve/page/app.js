@@ -382,6 +382,19 @@ function rotate(step) {
   showPending();
 }
 
+// A step of a movement with one way to go is the player's only choice:
+// the page plays it after a moment in which its target shows on the board
+// and the panel says so (a click plays it at once). Not while the curtain
+// of a shared screen is down, and only if the game is still where it was.
+const FORCED_STEP_DELAY = 1500;
+function forcedStep(s) {
+  clearTimeout(game.forcedTimer);
+  const only = s.phase === "movement" && s.options.length === 1 && s.options[0].kind === "move" ? s.options[0] : null;
+  if (!only || document.querySelector(".curtain")) return null;
+  game.forcedTimer = setTimeout(() => { if (game.state && game.state.version === s.version) play(only.id); }, FORCED_STEP_DELAY);
+  return only;
+}
+
 // Confirm before commit: a tile's place and the figure step's choice (a
 // figure, a building, a figure taken back, no figure) are first only shown,
 // on the board and in the panel; Confirm (or Enter) sends the move, Undo
@@ -513,9 +526,11 @@ function render(s, svg) {
     el("button", { type: "button", class: o.kind === "draw" ? "primary" : "", "data-option-id": o.id, "data-kind": o.kind, onclick: () => choose(o.id) }, optionText(o, s)));
   const stepTitle = { figure: "Figure step", movement: "Movement: your step",
     decision: s.decision ? labelWords(s.decision.label || s.decision.key) : "Your choice" }[s.phase] || "Tile step";
+  const forced = forcedStep(s);
   if (choiceButtons.length) sections.push(el("section", {}, el("h2", {}, stepTitle),
     el("div", { class: "choices" }, choiceButtons),
-    s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board; then Confirm.") : null));
+    s.phase === "figure" ? el("p", { class: "note" }, "Or click a figure or a building on the board; then Confirm.") : null,
+    forced ? el("p", { class: "note", id: "ck-forced" }, "The only way to go: the " + String(forced.figure).replace(/-/g, " ") + " moves to " + place(forced) + " in a moment.") : null));
   if (mySeat >= 0 && s.hand.length) {
     const handOptions = new Map(s.options.filter((o) => o.kind === "hand-tile").map((o) => [o.tile, o]));
     sections.push(el("section", {}, el("h2", {}, "Your hand (only you see it)"), el("div", { class: "hand" }, s.hand.map((h) => {
