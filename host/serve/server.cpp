@@ -423,6 +423,14 @@ void Server::routes() {
         res.set_header("Cache-Control", "no-store");
     });
 
+    s.Get(R"(/api/games/([^/]+)/tiles)", [game_and_seat](const httplib::Request& req, httplib::Response& res) {
+        std::shared_ptr<GameSession> session;
+        int seat = -1;
+        if (!game_and_seat(req, res, session, seat, false)) return;
+        std::lock_guard lock(session->mutex());
+        reply(res, 200, session->tiles_to_come(seat));
+    });
+
     s.Get(R"(/api/games/([^/]+)/jcz)", [game_and_seat](const httplib::Request& req, httplib::Response& res) {
         std::shared_ptr<GameSession> session;
         int seat = -1;

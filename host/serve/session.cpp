@@ -564,6 +564,24 @@ Json GameSession::state(int viewer) const {
     return j;
 }
 
+Json GameSession::tiles_to_come(int viewer) const {
+    const Game& g = game_;
+    // The pack, every hand but the viewer's own (HF-13: a hand is private,
+    // so to the others its tiles are still to come) and the tile drawn this
+    // turn unless the viewer places it: what the viewer cannot have seen.
+    std::map<host::TileTypeId, int> count;
+    for (const host::TileTypeId t : g.pack()) ++count[t];
+    for (size_t p = 0; p < g.player_count(); ++p)
+        if (static_cast<int>(p) != viewer)
+            for (const host::TileTypeId t : g.player(static_cast<uint8_t>(p)).hand) ++count[t];
+    const bool placing = viewer >= 0 && !g.is_over() && viewer == g.deciding_player();
+    if (!g.is_over() && g.phase() == Phase::TilePhase && g.drawn_tile() && !placing) ++count[*g.drawn_tile()];
+    Json tiles = Json::array();
+    for (const auto& [t, n] : count)
+        tiles.push_back({{"tile", g.tile_def(t).id}, {"count", n}, {"svg", tile_picture(t, 0)}});
+    return {{"tiles", tiles}};
+}
+
 const std::string& GameSession::tile_picture(host::TileTypeId tile, uint8_t rotation) const {
     auto [it, added] = tile_pictures_.try_emplace({tile, rotation});
     if (added) it->second = host::render::tile_svg(game_, tile, rotation);

@@ -125,6 +125,9 @@ public:
     nlohmann::ordered_json summary() const;
     // The board with the viewer's options drawn over it, when on turn.
     std::string board_svg(int viewer) const;
+    // The tiles still to come as `viewer` may know them, by kind, each with
+    // its picture: {"tiles": [{"tile", "count", "svg"}]} (docs/serve.md).
+    nlohmann::ordered_json tiles_to_come(int viewer) const;
     // Whether the journal is to be folded into the .jcz (the game is over,
     // or the journal is long), and the fold: the whole .jcz written, the
     // journal removed. Throws HostError (Io) when the write fails.

@@ -260,6 +260,31 @@ def check_targets_apart(b, turn):
     return targets
 
 
+SEAT_MARKS = """const marks = [...document.querySelectorAll('#ck-board text.seat-mark')].map(t =>
+    [Number(t.dataset.player), t.textContent, Number(t.getAttribute('x')), Number(t.getAttribute('y'))]);
+const figures = [...document.querySelectorAll('#ck-board g.meeple:not(.joined)[data-player]')].map(g => {
+  const m = g.querySelector('path.meeple-shape').getAttribute('transform').match(/translate\\(([-\\d.]+),([-\\d.]+)\\)/);
+  return [Number(g.dataset.player), Number(m[1]), Number(m[2])]; });
+const table = [...document.querySelectorAll('#ck-players [data-seat-mark]')].map(e =>
+    [Number(e.dataset.seatMark), getComputedStyle(e, '::before').content.replace(/^"|"$/g, '')]);
+return [marks, figures, table];"""
+
+
+def check_seat_marks(b, turn):
+    """Seats told apart by more than colour: each seat's swatch in the
+    players' table shows a mark no other seat's has, and each follower on
+    the board carries its seat's mark at its middle. Returns the figures checked."""
+    marks, figures, table = b.script(SEAT_MARKS)
+    by_seat = dict((seat, mark) for seat, mark in table)
+    check(len(by_seat) == len(table) and len(set(by_seat.values())) == len(by_seat) and all(by_seat.values()),
+          "turn %d: the players' marks are %s" % (turn, table))
+    for seat, x, y in figures:
+        near = [m for m in marks if m[0] == seat and abs(m[2] - x) < 1 and abs(m[3] - y) < 8]
+        check(len(near) == 1 and near[0][1] == by_seat[seat],
+              "turn %d: seat %d's figure at (%.0f,%.0f) carries %s, not its mark %r" % (turn, seat, x, y, near, by_seat.get(seat)))
+    return len(figures)
+
+
 def scenario_play(cli, out, b, server):
     play_by_clicking(cli, out, b, server, phone=False)
 
@@ -312,7 +337,7 @@ def play_by_clicking(cli, out, b, server, phone):
     token = b.script("return new URLSearchParams(location.search).get('token')")
     check(d["seat"] == "0", "the page does not play seat 0: %s" % d)
     clicker, seen, moves, shot = Clicker(b, out), set(), 0, False
-    computer_turns_seen, sentence, words_checked, targets_checked = 0, None, 0, 0
+    computer_turns_seen, sentence, words_checked, targets_checked, marks_checked = 0, None, 0, 0, 0
     while True:
         d = wait_for(b, "the person's turn or the end",
                      lambda d: d["finished"] == "true" or (d["activeSeat"] == "0" and options_on_page(b)))
@@ -333,6 +358,7 @@ def play_by_clicking(cli, out, b, server, phone):
         else:
             words_checked += check_option_words(b, turn)
             targets_checked += check_targets_apart(b, turn)
+            marks_checked += check_seat_marks(b, turn)
             title = b.script("return document.title")
             check(title.startswith("▶ Your move"), "turn %d: the tab's title is %r on the person's move" % (turn, title))
         o = person_choice(options, turn, seen)
@@ -368,6 +394,7 @@ def play_by_clicking(cli, out, b, server, phone):
     check(computer_turns_seen >= 10, "the computer's last turn was shown only %d times" % computer_turns_seen)
     check(phone or words_checked > 500, "only %d texts checked for engine codes" % words_checked)
     check(phone or targets_checked > 50, "only %d figure targets checked" % targets_checked)
+    check(phone or marks_checked > 50, "only %d figures' seat marks checked" % marks_checked)
     if phone:
         b.script("document.getElementById('ck-summary').scrollIntoView()")
         b.screenshot(os.path.join(out, "serve-phone-final.png"))
@@ -471,10 +498,10 @@ def page_loaded_home(b, server):
         time.sleep(0.1)
 
 
-def person_game(server):
+def person_game(server, **seed):
     """A new game of a person (seat 0) against the server's computer: its id and the person's token."""
     created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}],
-                              expansions=["halflings", "little-buildings", "abbot"])
+                              expansions=["halflings", "little-buildings", "abbot"], **seed)
     token = created["seats"][0].get("token")
     check(token, "the person's seat has no token: %s" % created["seats"])
     return created["id"], token
@@ -683,8 +710,9 @@ def scenario_confirm(cli, out, b, server):
     """Confirm before commit: clicking a place shows the tile there and
     sends nothing; Undo and Escape take it back; R turns it in place;
     another place moves it; Enter confirms, and the tile lies where it was
-    shown. Then a follower: clicked, shown, confirmed with the button."""
-    game, token = person_game(server)
+    shown. Then a follower: clicked, shown, confirmed with the button.
+    The seed gives a first tile with several places and turns."""
+    game, token = person_game(server, seed=5)
     server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
     b.go(server.base + "/game/%s?token=%s" % (game, token))
     d = wait_for(b, "the person's turn", lambda d: d["activeSeat"] == "0" and options_on_page(b), timeout=30)
@@ -713,6 +741,8 @@ def scenario_confirm(cli, out, b, server):
     time.sleep(0.5)  # time for a move to reach the server, were one sent
     p = b.script(PENDING)
     check(p["ids"] == [first["id"]] and p["shown"], "clicking a place did not show it for a confirm: %s" % p)
+    check(len(spot) > 1 and len([o for o in tiles if o["rotation"] == first["rotation"]]) > 1,
+          "seed 5 no longer gives a first tile with several places and turns: %s" % tiles)
     check(p["opacity"] == [1] and p["others"] and max(p["others"]) < 0.5,
           "the chosen place is not the one drawn at full strength: %s" % p)
     check(b.script("return window.ckPosts") == [] and server.state(game, token)["version"] == version,
@@ -886,6 +916,62 @@ def scenario_dragon(cli, out, b, server):
           % (seen["path"], seen["points"], seen["move"], seen["action"], seen["forced"]))
 
 
+TILES_SHOWN = """const box = document.querySelector('#ck-tiles-to-come .tile-kinds');
+return box ? Object.fromEntries([...box.querySelectorAll('.tile-kind')].map(e =>
+  [e.dataset.tile, [Number(e.dataset.count), e.querySelector('span').textContent, !!e.querySelector('svg')]])) : null;"""
+
+
+def tiles_shown(b, version):
+    """The open list of tiles still to come, once it is the page's at `version`: {tile: count}."""
+    deadline = time.time() + 20
+    while True:
+        wait_for(b, "version %d" % version, lambda d: int(d["version"]) >= version)
+        shown = b.script(TILES_SHOWN)
+        if shown and int(dataset(b)["version"]) == version:
+            for tile, (n, text, picture) in shown.items():
+                check(text == "×%d" % n and picture, "the tile kind %s shows %r (picture: %s)" % (tile, text, picture))
+            return {t: v[0] for t, v in shown.items()}
+        check(time.time() < deadline, "the list of tiles to come did not show")
+        time.sleep(0.1)
+
+
+def scenario_tiles(cli, out, b, server):
+    """The tiles still to come, by kind: opened on the person's tile turn,
+    a picture and a count for each kind, adding up to the tiles left and
+    waiting; kept open, at the person's next tile turn each kind is down by
+    the tiles placed since (the computer's) and the person's new tile."""
+    created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}], expansions=["abbot"])
+    game, token = created["id"], created["seats"][0]["token"]
+    s = server.wait(game, token, lambda s: s["active"] == 0 and s["phase"] == "tile")
+    b.go(server.base + "/game/%s?token=%s" % (game, token))
+    wait_for(b, "the person's tile", lambda d: int(d["version"]) == s["version"], timeout=30)
+    b.click("#ck-tiles-to-come summary")
+    first = tiles_shown(b, s["version"])
+    check(sum(first.values()) == s["tiles_left"] + s["tiles_waiting"],
+          "the kinds add up to %d tiles, the state has %d left and %d waiting" % (sum(first.values()), s["tiles_left"], s["tiles_waiting"]))
+    mine = s["tile_to_place"]["tile"]
+    # The person's turn through the API: the first place, then the first figure step choice.
+    while True:
+        t = server.state(game, token)
+        if t["active"] != 0 or t["turn"] != s["turn"]:
+            break
+        server.move(game, token, t["options"][0]["id"])
+    later = server.wait(game, token, lambda x: x["active"] == 0 and x["phase"] == "tile" and x["turn"] > s["turn"])
+    placed = [t["tile"] for t in later["board"] if t["tile"] and (t["x"], t["y"]) not in {(u["x"], u["y"]) for u in s["board"]}]
+    check(b.script("return document.getElementById('ck-tiles-to-come').open"), "the list closed by itself")
+    shown = tiles_shown(b, later["version"])
+    want = dict(first)
+    check(mine in placed, "the person's tile %s is not among those placed %s" % (mine, placed))
+    placed.remove(mine)  # out of the list from the start: it was the person's to place
+    for tile in placed + [later["tile_to_place"]["tile"]]:
+        want[tile] -= 1
+    want = {k: v for k, v in want.items() if v}
+    check(shown == want, "after the computer's %s and the person's new %s the list is %s, not %s"
+          % (placed, later["tile_to_place"]["tile"], shown, want))
+    print("tiles: %d tiles of %d kinds to come, then %d: down by the computer's tile and the person's new one"
+          % (sum(first.values()), len(first), sum(shown.values())))
+
+
 def scenario_delete(cli, out, b, server):
     game, token = person_game(server)
     server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
@@ -954,13 +1040,13 @@ def scenario_seven_pages(cli, out, b, server):
 SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
              "view": scenario_view, "confirm": scenario_confirm,
-             "dragon": scenario_dragon}
+             "dragon": scenario_dragon, "tiles": scenario_tiles}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
                   scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"],
-                  scenario_dragon: ["--computer", "greedy"]}
+                  scenario_dragon: ["--computer", "greedy"], scenario_tiles: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):
@@ -972,7 +1058,7 @@ def run(scenario, cli, out):
     options = list(SERVER_OPTIONS.get(scenario, ["--computer", "mcts:playouts=100"]))
     # play and two-browsers choose their seed; a server that takes one only
     # when the operator allows it is told so.
-    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon) and serve_has(cli, "--allow-seed"):
+    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon, scenario_confirm) and serve_has(cli, "--allow-seed"):
         options.append("--allow-seed")
     with Server(cli, os.path.join(out, "data"), options) as server, Browser(out) as b:
         scenario(cli, out, b, server)

@@ -52,6 +52,22 @@ function main() { return document.getElementById("ck-main"); }
 // The seats' colours on the board (host/render/style.cpp), so that a swatch
 // and "outlined in Ada's colour" match the board.
 function playerColour(p) { return ["#d7263d", "#1f5fbf", "#f5c400", "#262626", "#8e44ad", "#f07f13", "#ff6fb5", "#00b3c7"][p % 8]; }
+// Seats told apart by more than colour (red, orange and pink look alike to
+// many): each seat's mark, the first letter of its name where no other
+// seat's name starts with it, else its number, is written on its swatch
+// and on its figures on the board, in ink that shows on its colour.
+function seatMark(s, seat) {
+  const initial = (p) => (p.name.trim().charAt(0) || "?").toUpperCase();
+  const mine = s.players[seat] ? initial(s.players[seat]) : "?";
+  return s.players.filter((p) => initial(p) === mine).length === 1 ? mine : String(seat + 1);
+}
+function seatInk(seat) { return ["#fff", "#fff", "#000", "#fff", "#fff", "#000", "#000", "#000"][seat % 8]; }
+function swatch(s, seat) {
+  // The mark is drawn by app.css (::before), not text: sentences that
+  // start with a swatch read as they did.
+  return el("span", { class: "swatch", "data-seat-mark": seat, "data-mark": seatMark(s, seat), "aria-hidden": "true",
+    style: "background:" + playerColour(seat) + ";color:" + seatInk(seat) });
+}
 
 // Seat tokens of the games made in this browser, so the list can link them.
 function rememberSeats(id, seats) { localStorage.setItem("ck-seats-" + id, JSON.stringify(seats)); }
@@ -545,7 +561,7 @@ function render(s, svg) {
   sections.push(playersSection(s));
   if (s.finished) sections.push(summarySection(s));
   sections.push(el("section", {}, el("h2", {}, "Points"), el("ul", { class: "log", id: "ck-points" },
-    s.scores.slice().reverse().map((e) => el("li", { class: "entry" }, el("span", { class: "swatch", style: "background:" + playerColour(e.player) }),
+    s.scores.slice().reverse().map((e) => el("li", { class: "entry" }, swatch(s, e.player),
       "turn " + e.turn + (e.final ? ", final" : "") + ": " + name(e.player) + " +" + e.points + " " + breakdownWords(e.breakdown))))));
   const byTurn = [];
   for (const l of s.log) (byTurn.length && byTurn[byTurn.length - 1].turn === l.turn ? byTurn[byTurn.length - 1].lines : (byTurn.push({ turn: l.turn, player: l.player, lines: [] }), byTurn[byTurn.length - 1].lines)).push(l.text);
@@ -563,6 +579,7 @@ function render(s, svg) {
   side.replaceChildren(...sections);
   showRotation();
   showPending();  // kept while its option is still offered (a new version's ids are new)
+  if (game.tilesOpen) showTilesToCome();
   // A keyboard player's focus went with the old picture: give it the first
   // option of the new one, on the board or in the panel.
   if (game.keyboard && (!document.activeElement || document.activeElement === document.body)) {
@@ -639,12 +656,26 @@ function drawOverBoard(s, svg) {
       if (layer.querySelector(".points-flash")) setTimeout(() => { for (const t of document.querySelectorAll("#ck-board .points-flash")) t.remove(); }, 3500);
     }
   }
+  // Each seat's mark on its figures (seatMark), at the figure's middle; a
+  // figure that joined another (the builder, a lettered disc) has its own.
+  const figures = [];
+  for (const g of svg.querySelectorAll("g.meeple:not(.joined)[data-player]")) {
+    const shape = g.querySelector("path.meeple-shape");
+    const at = shape && /translate\(([-\d.]+),([-\d.]+)\)/.exec(shape.getAttribute("transform"));
+    if (!at) continue;
+    figures.push({ x: Number(at[1]), y: Number(at[2]) });
+    const seat = Number(g.dataset.player);
+    layer.append(svgEl("text", { class: "seat-mark", x: at[1], y: Number(at[2]) + 4, "data-player": seat, style: "fill:" + seatInk(seat) },
+      document.createTextNode(seatMark(s, seat))));
+  }
   // The choices the server's picture leaves to the panel that point at a
   // space: each step of a movement (the dragon's, the fairy's) and each
   // action of no token there (the princess sending a follower home, moving
   // the fairy), as a target with the figure's letter near the space's
   // middle, on a spot no other target takes.
-  const taken = [...svg.querySelectorAll("circle.option-target")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) }));
+  // Free of the other targets and of the figures (the fairy goes beside one).
+  const taken = [...svg.querySelectorAll("circle.option-target")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) }))
+    .concat(figures);
   const free = (c) => {
     for (const [dx, dy] of [[0, 0], [28, 0], [-28, 0], [0, -28], [0, 28], [28, -28], [-28, -28], [28, 28], [-28, 28], [56, 0], [-56, 0]]) {
       const p = { x: c.x + dx, y: c.y + dy };
@@ -660,7 +691,9 @@ function drawOverBoard(s, svg) {
     if (!c) continue;
     const p = free(c);
     taken.push(p);
-    const letter = String(o.kind === "move" ? o.figure : o.action || "?").charAt(0).toUpperCase();
+    // The figure's letter: a move's own figure, an action's named in its label ("move the fairy next to …").
+    const named = /\bthe ([a-z]+)/.exec(String(o.label));
+    const letter = String(o.kind === "move" ? o.figure : named ? named[1] : o.action || "?").charAt(0).toUpperCase();
     targets.append(svgEl("g", { class: "option " + (action ? "action" : "move"), "data-option-id": o.id, "data-kind": o.kind },
       svgEl("title", {}, document.createTextNode(optionText(o, s))),
       svgEl("circle", { class: "option-target", cx: p.x, cy: p.y, r: 13 }),
@@ -807,13 +840,13 @@ function lastMoveText(s) {
 function lastMoveSection(s) {
   const m = s.last_move;
   return el("section", { class: "last-move" }, el("h2", {}, "Last turn (turn " + m.turn + ")"),
-    el("p", { id: "ck-last-move", "data-seat": m.seat }, el("span", { class: "swatch", style: "background:" + playerColour(m.seat) }), lastMoveText(s)),
+    el("p", { id: "ck-last-move", "data-seat": m.seat }, swatch(s, m.seat), lastMoveText(s)),
     el("p", { class: "note" }, "Outlined on the board in " + s.players[m.seat].name + "'s colour."));
 }
 
 function playersSection(s) {
   const rows = s.players.map((p) => el("tr", {},
-    el("td", {}, el("span", { class: "swatch", style: "background:" + playerColour(p.seat) }), p.name, s.active === p.seat ? " ◀" : ""),
+    el("td", {}, swatch(s, p.seat), p.name, s.active === p.seat ? " ◀" : ""),
     el("td", { class: "note", title: p.kind }, kindWords(p.kind)),
     el("td", { class: "score", "data-score-seat": p.seat }, p.score),
     el("td", {}, Object.entries(p.supply.figures).map(([k, n]) => counted(n, figureKindWords(k))).join(", "),
@@ -821,7 +854,30 @@ function playersSection(s) {
       p.hand_size ? "; " + p.hand_size + " in hand" : "")));
   return el("section", {}, el("h2", {}, "Players"), el("table", { id: "ck-players" },
     el("tr", {}, el("th", {}, "player"), el("th", {}, ""), el("th", {}, "points"), el("th", {}, "supply")), rows),
-    el("p", { class: "note", id: "ck-tiles-left" }, tilesLeftWords(s)));
+    el("p", { class: "note", id: "ck-tiles-left" }, tilesLeftWords(s)),
+    el("details", { id: "ck-tiles-to-come", open: !!game.tilesOpen, ontoggle: (e) => {
+      if (e.target.open === !!game.tilesOpen) return;  // drawn open: render reads them
+      game.tilesOpen = e.target.open;
+      if (game.tilesOpen) showTilesToCome();
+    } }, el("summary", {}, "Tiles still to come, by kind"), el("div", { class: "tile-kinds" })));
+}
+
+// The tiles still to come as this seat may know them (the pack and the
+// others' hands), by kind: a picture and a count each. Read only while
+// the list is open (GET /api/games/{id}/tiles), at each change of the game.
+async function showTilesToCome() {
+  let r;
+  try { r = await api("GET", "/api/games/" + game.id + "/tiles", undefined, viewerToken()); } catch (e) { return; }
+  const box = document.querySelector("#ck-tiles-to-come .tile-kinds");
+  if (!box || r.status !== 200) return;
+  box.replaceChildren(...r.json.tiles.map((t) => {
+    const card = el("div", { class: "tile-kind", "data-tile": t.tile, "data-count": t.count });
+    card.innerHTML = t.svg;
+    card.append(el("span", {}, "×" + t.count));
+    return card;
+  }));
+  const total = r.json.tiles.reduce((a, t) => a + t.count, 0);
+  box.append(el("p", { class: "note" }, counted(total, "tile") + " of " + counted(r.json.tiles.length, "kind") + " not yet seen by you"));
 }
 
 // "11 tiles left to draw now, 72 more after them": tiles that wait (the
@@ -849,7 +905,7 @@ function finalTable(s) {
   return el("table", { id: "ck-final" },
     el("tr", {}, el("th", {}, "player"), categories.map((c) => el("th", { "data-category": c }, categoryWords(c))), el("th", {}, "total")),
     order.map((p) => el("tr", { "data-seat": p.seat },
-      el("td", {}, el("span", { class: "swatch", style: "background:" + playerColour(p.seat) }), p.name),
+      el("td", {}, swatch(s, p.seat), p.name),
       categories.map((c) => el("td", { class: "score", "data-category": c }, String(sums[p.seat].get(c) || 0))),
       el("td", { class: "score", "data-total": "" }, String(p.score)))));
 }
