@@ -637,9 +637,45 @@ window.dispatchEvent(at('pointermove', 5 * r.width)); window.dispatchEvent(at('p
     b.click("#ck-offscreen")
     check(same_view(b.script(VIEW_BOX), fitted), "the marker did not bring the board back: %s" % b.script(VIEW_BOX))
     check(b.script("return document.getElementById('ck-offscreen').hidden"), "the marker stays after fitting")
+    pinched = check_pinch(b, server, game, token)
+    b.click("#ck-fit")
     keyboard = play_a_turn_by_keyboard(b, server, game, token)
     print("view: fit %s (picture %s, legend %s); the wheel kept the point under the cursor within %.2f; "
-          "the marker pointed %s; by keyboard alone: %s" % (fitted, picture, legend, max(abs(before[0] - after[0]), abs(before[1] - after[1])), arrow, keyboard))
+          "the marker pointed %s; %s; by keyboard alone: %s" % (fitted, picture, legend, max(abs(before[0] - after[0]), abs(before[1] - after[1])), arrow, pinched, keyboard))
+
+
+# Two fingers on the board (touch pointer events, as a touch screen sends
+# them): down 100 px apart about a point, then spread to 200 px apart with
+# their middle moved by (30, 20); returns [the board's point under the
+# first middle before, under the last middle after].
+PINCH = """const box = document.getElementById('ck-board-box'), r = box.getBoundingClientRect();
+const cx = r.left + r.width * 0.6, cy = r.top + r.height * 0.4;
+const svg = document.querySelector('#ck-board svg.ck-board');
+const under = (x, y) => { const p = svg.createSVGPoint(); p.x = x; p.y = y; const q = p.matrixTransform(svg.getScreenCTM().inverse()); return [q.x, q.y]; };
+const finger = (type, id, x, y, target) => (target || window).dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch',
+  isPrimary: id === 1, button: 0, clientX: x, clientY: y, bubbles: true}));
+const before = under(cx, cy);
+finger('pointerdown', 1, cx - 50, cy, box); finger('pointerdown', 2, cx + 50, cy, box);
+for (let k = 1; k <= 5; ++k) { const d = 50 + 10 * k, mx = cx + 6 * k, my = cy + 4 * k;
+  finger('pointermove', 1, mx - d, my); finger('pointermove', 2, mx + d, my); }
+finger('pointerup', 2, cx + 30 + 100, cy + 20); finger('pointerup', 1, cx + 30 - 100, cy + 20);
+return [before, under(cx + 30, cy + 20)];"""
+
+
+def check_pinch(b, server, game, token):
+    """A pinch on a touch screen zooms the board: the fingers spread to
+    twice their distance halve the view's width, the board's point between
+    them stays between them as they move, and nothing is played."""
+    version = server.state(game, token)["version"]
+    width = b.script(VIEW_BOX)[2]
+    before, after = b.script(PINCH)
+    zoomed = b.script(VIEW_BOX)[2]
+    check(abs(zoomed - width / 2) < 0.01 * width, "a pinch spreading the fingers twice as far gave the width %.1f from %.1f" % (zoomed, width))
+    check(abs(before[0] - after[0]) < 0.5 and abs(before[1] - after[1]) < 0.5,
+          "the board's point between the fingers moved from %s to %s" % (before, after))
+    check(server.state(game, token)["version"] == version and not b.script("return !!document.querySelector('[data-pending]')"),
+          "a pinch played or chose something")
+    return "a pinch zoomed %.0f to %.0f wide about the point between the fingers" % (width, zoomed)
 
 
 FOCUSED = """const e = document.activeElement;

@@ -1031,15 +1031,48 @@ function setupPanZoom() {
     const p = toBoard(e);
     zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
   }, { passive: false });
+  // Two fingers pinch: the view zooms by how far they spread or close,
+  // about the board's point that was between them, which follows their
+  // middle as they move. A pinch ends the one-finger pan and plays nothing.
+  const fingers = new Map();
+  let pinch = null;
+  const middle = () => { const [a, b] = [...fingers.values()]; return { clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2, apart: Math.hypot(a.x - b.x, a.y - b.y) }; };
+  box.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch" || !game.view) return;
+    fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (fingers.size !== 2) return;
+    const m = middle(), p = toBoard(m);
+    pinch = { ...m, board: p, scale: p.scale, view: { ...game.view } };
+    start = null;
+    game.dragged = true;
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!fingers.has(e.pointerId)) return;
+    fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (!pinch || fingers.size !== 2) return;
+    const m = middle();
+    if (!m.apart || !pinch.apart) return;
+    const f = pinch.apart / m.apart, v = pinch.view, b = pinch.board;
+    game.view = { x: b.x - (b.x - v.x) * f - (m.clientX - pinch.clientX) * pinch.scale * f,
+                  y: b.y - (b.y - v.y) * f - (m.clientY - pinch.clientY) * pinch.scale * f, w: v.w * f, h: v.h * f };
+    game.viewChosen = true;
+    applyView();
+  });
+  const lift = (e) => {
+    fingers.delete(e.pointerId);
+    if (fingers.size < 2) pinch = null;
+  };
+  window.addEventListener("pointerup", lift);
+  window.addEventListener("pointercancel", lift);
   // Pointer events: a mouse or one finger pans alike (app.css gives the
   // board touch-action:none, so a finger on it pans the board, not the page).
   box.addEventListener("pointerdown", (e) => {
-    if (!game.view || e.button !== 0 || !e.isPrimary) return;
+    if (!game.view || e.button !== 0 || !e.isPrimary || pinch) return;
     start = { x: e.clientX, y: e.clientY, view: { ...game.view }, scale: toBoard(e).scale };
     game.dragged = false;
   });
   window.addEventListener("pointermove", (e) => {
-    if (!start || !e.isPrimary) return;
+    if (!start || !e.isPrimary || pinch) return;
     const dx = e.clientX - start.x, dy = e.clientY - start.y;
     if (Math.abs(dx) + Math.abs(dy) > 4) { game.dragged = true; box.classList.add("dragging"); }
     if (!game.dragged) return;
