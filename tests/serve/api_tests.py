@@ -144,6 +144,20 @@ def scenario_two_seats(cli, out):
             check([p["hand_size"] for p in s["players"]] == [len(s0["hand"]), len(s1["hand"])],
                   "the hand sizes shown differ from the hands")
         check(not spectator["options"], "a spectator is offered options")
+        # The tiles still to come (GET .../tiles): a seat's are the
+        # spectator's (the pack and every hand) less its own hand, and add
+        # up to the tiles left and waiting and the other's hand.
+        def to_come(token=None):
+            return {k["tile"]: k["count"] for k in server.ok("GET", "/api/games/%s/tiles" % game, token=token)["tiles"]}
+        everyone = to_come()
+        check(sum(everyone.values()) == spectator["tiles_left"] + spectator["tiles_waiting"] + len(s0["hand"]) + len(s1["hand"]),
+              "a spectator's tiles to come are %d, not the pack and both hands" % sum(everyone.values()))
+        for seat, state in ((0, s0), (1, s1)):
+            want = dict(everyone)
+            for h in state["hand"]:
+                want[h["tile"]] -= 1
+            check(to_come(t[seat]) == {k: n for k, n in want.items() if n},
+                  "seat %d's tiles to come are not the pack and the other's hand (its own hand left out)" % seat)
         on_turn, other = s0["active"], 1 - s0["active"]
         check(not server.state(game, t[other])["options"], "the seat not on turn is offered options")
         # Its move is refused, whatever the id, and changes nothing.
