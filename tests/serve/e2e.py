@@ -41,6 +41,19 @@
                  once its event stream ends (the server restarted), says the
                  game no longer exists.
 
+    view         the board's view: fit, the wheel about the cursor, the
+                 off-screen marker, a pinch with two fingers, and a turn
+                 played by the keyboard alone.
+    confirm      a place or a figure clicked is only shown until Confirm
+                 (or Enter); Undo and Escape take it back, R turns it in
+                 place; nothing is sent before the confirm.
+    dragon       The Princess & the Dragon: the last turn's dragon path and
+                 its points ("+N") on the board, the steps and the
+                 princess's action clicked on the board, an only step played
+                 by the page after a moment.
+    tiles        the tiles still to come by kind, adding up and going down
+                 by the tiles placed.
+
 The page is found by its test hooks only (data-option-id, data-kind,
 data-last-move, #ck-last-move, data-turn, data-active-seat, data-finished,
 data-version, data-stream, data-score-seat).

@@ -12,7 +12,12 @@
 // data-turn, data-active-seat, data-finished, data-version (the game's,
 // changed by every move), data-seat (the viewer's) and data-stream ("open"
 // while the event stream is connected, "reconnecting" while it is not); each
-// score carries data-score-seat.
+// score carries data-score-seat; the choice shown but not confirmed carries
+// data-pending (#ck-confirm, #ck-undo in #ck-pending); the last turn's
+// dragon path is g.last-path and its flashed points .points-flash; a
+// swatch carries data-seat-mark and data-mark, a follower's mark on the
+// board is text.seat-mark; #ck-forced says an only step the page will play;
+// #ck-tiles-to-come lists the tiles to come (.tile-kind[data-tile][data-count]).
 //
 // The server's Content-Security-Policy allows scripts from this file only:
 // no inline <script>, no on…="" attribute, no javascript: URL here; event
