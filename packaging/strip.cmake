@@ -23,6 +23,7 @@ endif()
 set(_sections --remove-section=.comment --remove-section=.note)
 ck_strip_installed(runtime OPTIONS ${_sections}
   FILES ${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:cloisterkit>
+        ${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:cloisterkit-serve>
         ${CK_INSTALL_PLUGIN_DIR}/$<TARGET_FILE_NAME:cloisterkit_expansions>)
 ck_strip_installed(dev OPTIONS --strip-debug ${_sections} --enable-deterministic-archives
   FILES ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:ck_sdk>

@@ -1,4 +1,5 @@
-// `cloisterkit serve`: the games in the browser (docs/serve.md).
+// `cloisterkit serve`: the games in the browser (docs/serve.md). Built into
+// the program cloisterkit-serve, which `cloisterkit serve` runs.
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "game_options.hpp"
 #include "serve/new_game.hpp"
 #include "serve/server.hpp"
+#include "serve_command.hpp"
 
 namespace {
 
@@ -154,5 +156,4 @@ int run_serve(const std::vector<std::string>& args) {
 
 }  // namespace
 
-CK_REGISTER_COMMAND("serve", "serve the games in a browser: people against computer players or each other",
-                    run_serve);
+CK_REGISTER_COMMAND("serve", ck::cli::kServeSummary, run_serve);

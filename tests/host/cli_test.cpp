@@ -2,11 +2,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "cli_json.hpp"
 #include "run_cli.hpp"
 
 namespace {
@@ -139,4 +143,31 @@ TEST(Cli, PlayJsonGivesEachScoredFeaturesTiles) {
         if (name.rfind("monastery", 0) == 0) EXPECT_EQ(e["parts"].size(), 1u) << e.dump();
     }
     EXPECT_GT(checked, 5);
+}
+
+// `serve` is a program of its own beside `cloisterkit`, which hands over to
+// it: the web server's libraries (cpp-httplib, OpenSSL, zlib, Brotli) are
+// loaded by serve alone, so `play` and `simulate` start without them
+// (docs/performance.md, "Memory").
+TEST(Cli, ServeRunsItsOwnProgramAndTheOthersLoadNoWebServer) {
+    const CommandResult help = ck::test::run_cli("serve --help");
+    EXPECT_EQ(help.status, 0) << help.output();
+    EXPECT_THAT(help.out, HasSubstr("usage: cloisterkit serve [options]"));
+    EXPECT_THAT(ck::test::run_cli("--help").out, HasSubstr("serve      serve the games in a browser"));
+
+    std::ifstream file(ck::test::cli_path(), std::ios::binary);
+    const std::string program((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    ASSERT_GT(program.size(), 100000u);
+    for (const char* library : {"libcpp-httplib.so", "libssl.so", "libcrypto.so"})
+        EXPECT_EQ(program.find(library), std::string::npos) << "cloisterkit itself needs " << library;
+
+    // Alone (its serve program not beside it), it says what is missing.
+    const std::filesystem::path alone = ck::test::scratch_path("host", "serve-alone");
+    std::filesystem::create_directories(alone);
+    std::filesystem::copy_file(ck::test::cli_path(), alone / "cloisterkit",
+                               std::filesystem::copy_options::overwrite_existing);
+    const CommandResult missing = ck::test::run_command((alone / "cloisterkit").string() + " serve --help");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_THAT(missing.err, HasSubstr("cannot run " + (alone / "cloisterkit-serve").string()));
+    std::filesystem::remove_all(alone);
 }

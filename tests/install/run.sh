@@ -49,6 +49,11 @@ else
   prefix=$work/prefix
 fi
 [ -x "$prefix/bin/cloisterkit" ] || fail "no bin/cloisterkit"
+# `cloisterkit serve` runs the program beside it (the web server's libraries
+# load in that process alone).
+[ -x "$prefix/bin/cloisterkit-serve" ] || fail "no bin/cloisterkit-serve"
+"$prefix/bin/cloisterkit" serve --help | grep -q "usage: cloisterkit serve" \
+  || fail "the installed cloisterkit serve --help does not answer"
 for f in include/cloisterkit/plugin.h include/cloisterkit/sdk/module.hpp \
          include/cloisterkit/schemas/common_generated.h share/cloisterkit/tiles/basic.xml \
          share/cloisterkit/schemas/hooks.fbs share/cloisterkit/cloisterkit_plugin.map; do
