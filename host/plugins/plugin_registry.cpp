@@ -20,6 +20,7 @@ std::string_view module_status_name(ModuleStatus status) {
         case ModuleStatus::Loaded: return "loaded";
         case ModuleStatus::Failed: return "failed";
         case ModuleStatus::Shadowed: return "shadowed";
+        case ModuleStatus::Unloaded: return "unloaded";
     }
     return "?";
 }
@@ -83,7 +84,17 @@ PluginRegistry::~PluginRegistry() {
     while (!modules_.empty()) modules_.pop_back();
 }
 
-void PluginRegistry::discover(const PluginSearchOptions& options) {
+void PluginRegistry::discover(const PluginSearchOptions& options, const std::vector<std::string>* only_for) {
+    std::vector<std::string> wanted;
+    if (only_for != nullptr) wanted = split_specs(*only_for);
+    const bool keep_all = only_for == nullptr || std::find(wanted.begin(), wanted.end(), "all") != wanted.end();
+    const auto named = [&](const PluginModule& m) {
+        for (const PluginExpansion& e : m.expansions())
+            if (!is_refused(e) && (std::find(wanted.begin(), wanted.end(), e.id) != wanted.end() ||
+                                   std::find(wanted.begin(), wanted.end(), e.short_name()) != wanted.end()))
+                return true;
+        return false;
+    };
     std::vector<std::string> warnings;
     search_path_ = plugin_search_path(options, warnings);
     for (const auto& w : warnings) {
@@ -99,7 +110,8 @@ void PluginRegistry::discover(const PluginSearchOptions& options) {
                                     "shadowed by " + it->second.string() + " (found earlier on the plugin path)", nullptr, {}});
                 continue;
             }
-            load(file, dir.origin);
+            const ModuleRecord record = load(file, dir.origin);
+            if (!keep_all && record.module != nullptr && !named(*record.module)) unload(*record.module);
         }
     }
 }
@@ -115,9 +127,12 @@ ModuleRecord PluginRegistry::load(const fs::path& path, SearchOrigin origin) {
                 if (const std::string problem = option_key_problem(e, o.key); !problem.empty())
                     logger_->warn("plugin module {}: expansion '{}': {} (`cloisterkit validate` fails this)",
                                   path.string(), e.id, problem);
-            const PluginExpansion* winner = find_by_id(e.id);
-            if (winner == nullptr) continue;
-            std::string why = "refused: module " + winner->module->path().string() +
+            fs::path winner;
+            if (const PluginExpansion* loaded = find_by_id(e.id)) winner = loaded->module->path();
+            for (const UnloadedExpansion& u : unloaded_)
+                if (u.id == e.id) winner = u.module;
+            if (winner.empty()) continue;
+            std::string why = "refused: module " + winner.string() +
                               ", found earlier on the plugin path, provides '" + e.id +
                               "' too and wins (the first found wins, as with PATH; remove one of them or "
                               "reorder --plugin-path to choose)";
@@ -142,6 +157,20 @@ std::vector<const PluginExpansion*> PluginRegistry::expansions() const {
         for (const auto& e : m->expansions())
             if (!is_refused(e)) out.push_back(&e);
     return out;
+}
+
+void PluginRegistry::unload(const PluginModule& module) {
+    for (const PluginExpansion& e : module.expansions()) {
+        if (!is_refused(e)) unloaded_.push_back({e.id, e.short_name(), module.path()});
+        refused_.erase(&e);
+    }
+    for (ModuleRecord& r : records_)
+        if (r.module == &module) {
+            r.module = nullptr;
+            r.status = ModuleStatus::Unloaded;
+            r.reason = "unloaded: the game plays none of its expansions";
+        }
+    std::erase_if(modules_, [&](const auto& m) { return m.get() == &module; });  // destroy, then dlclose
 }
 
 std::vector<std::string> PluginRegistry::short_name_clashes() const {
@@ -183,6 +212,10 @@ std::string PluginRegistry::available_text() const {
         text += text.empty() ? "" : ", ";
         text += e->id + " (" + e->short_name() + ")";
     }
+    for (const UnloadedExpansion& u : unloaded_) {
+        text += text.empty() ? "" : ", ";
+        text += u.id + " (" + u.short_name + ")";
+    }
     if (text.empty()) text = "none";
     for (const auto& r : records_)
         if (r.status == ModuleStatus::Failed) text += "; module " + r.path.string() + " failed to load: " + r.reason;
@@ -222,7 +255,10 @@ std::vector<const PluginExpansion*> PluginRegistry::resolve(const std::vector<st
     for (const auto* e : chosen) {
         for (const auto& needed : e->requires_ids) {
             if (enabled.count(needed) != 0) continue;
-            if (find_by_id(needed) != nullptr)
+            const bool offered = find_by_id(needed) != nullptr ||
+                                 std::any_of(unloaded_.begin(), unloaded_.end(),
+                                             [&](const UnloadedExpansion& u) { return u.id == needed; });
+            if (offered)
                 throw HostError(ErrorCategory::BadInput,
                                 "expansion '" + e->id + "' requires '" + needed + "'; enable it too");
             throw HostError(ErrorCategory::Plugin, "expansion '" + e->id + "' requires '" + needed +

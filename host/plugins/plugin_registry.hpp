@@ -21,8 +21,8 @@ class logger;
 
 namespace ck::host {
 
-enum class ModuleStatus { Loaded, Failed, Shadowed };
-std::string_view module_status_name(ModuleStatus status);  // "loaded", "failed", "shadowed"
+enum class ModuleStatus { Loaded, Failed, Shadowed, Unloaded };
+std::string_view module_status_name(ModuleStatus status);  // "loaded", "failed", "shadowed", "unloaded"
 
 // One module file the search found, for listing.
 struct ModuleRecord {
@@ -59,7 +59,15 @@ public:
     // not loaded (the first one wins, as with PATH). An expansion id that an
     // earlier module already provides is refused in the later module alone:
     // its other expansions stay.
-    void discover(const PluginSearchOptions& options);
+    //
+    // With `only_for` (the specs a game will resolve, as resolve() takes
+    // them), a module none of whose expansions those specs name is unloaded
+    // again as soon as its manifest is read: a program that plays two
+    // expansions keeps two modules in memory, however many are installed.
+    // Its record says "unloaded"; expansions() and find() no longer see its
+    // expansions, but an id it provided still wins over a later module's
+    // (as if it were loaded) and error messages still list it.
+    void discover(const PluginSearchOptions& options, const std::vector<std::string>* only_for = nullptr);
 
     // Loads one module file and records it (as `discover` does).
     ModuleRecord load(const std::filesystem::path& path, SearchOrigin origin = SearchOrigin::CommandLine);
@@ -102,6 +110,14 @@ private:
     std::vector<std::string> warnings_;
     std::vector<std::unique_ptr<PluginModule>> modules_;  // loaded, in load order
     std::vector<ModuleRecord> records_;
+    // The expansions of modules discover() unloaded again: what they
+    // offered, for messages and for the first-found-wins rule.
+    struct UnloadedExpansion {
+        std::string id, short_name;
+        std::filesystem::path module;
+    };
+    std::vector<UnloadedExpansion> unloaded_;
+    void unload(const PluginModule& module);
     // The expansions refused for an id found earlier, and why.
     std::map<const PluginExpansion*, std::string> refused_;
 };

@@ -318,6 +318,50 @@ TEST(ModuleLoading, DuplicateExpansionIdsKeepTheFirstAndNameBothModules) {
     EXPECT_TRUE(registry.short_name_clashes().empty()) << "a refused copy shares nothing";
 }
 
+// A program that knows what it plays discovers with those specs: a module
+// none of whose expansions they name is unloaded again (dlclose) once its
+// manifest is read, so memory does not grow with the modules installed.
+// What it offered still counts: its ids still win over later modules', and
+// messages still list them.
+TEST(ModuleLoading, DiscoveryForSomeExpansionsUnloadsTheModulesThatOfferNoneOfThem) {
+    ScratchDir dir("lazy");
+    const auto scripted = dir.add(test_module("test_scripted"), "a_scripted.so");
+    const auto fan = dir.add(test_module("test_clashing"), "b_fan.so");
+    const auto copy = dir.add(test_module("test_scripted"), "c_copy.so");
+    PluginRegistry registry = quiet_registry();
+    const std::vector<std::string> specs{"fan.multiplier"};
+    registry.discover({{dir.path()}, false, false}, &specs);
+
+    EXPECT_EQ(record_for(registry, fan)->status, ModuleStatus::Loaded);
+    for (const auto& unused : {scripted, copy}) {
+        const ModuleRecord* r = record_for(registry, unused);
+        EXPECT_EQ(r->status, ModuleStatus::Unloaded) << unused;
+        EXPECT_EQ(r->module, nullptr);
+        EXPECT_THAT(r->reason, HasSubstr("plays none of its expansions"));
+        EXPECT_EQ(dlopen(unused.c_str(), RTLD_NOW | RTLD_NOLOAD), nullptr) << unused << " is still mapped";
+    }
+    EXPECT_EQ(module_status_name(ModuleStatus::Unloaded), "unloaded");
+    // The first found still wins: the copy's test.good was refused for the
+    // unloaded first module's.
+    const ModuleRecord* later = record_for(registry, copy);
+    ASSERT_FALSE(later->refused.empty());
+    EXPECT_EQ(later->refused.front().first, "test.good");
+    EXPECT_THAT(later->refused.front().second, HasSubstr("module " + scripted.string() + ", found earlier"));
+
+    const auto chosen = registry.resolve(specs);
+    ASSERT_EQ(chosen.size(), 1u);
+    EXPECT_EQ(chosen.front()->id, "fan.multiplier");
+    EXPECT_EQ(chosen.front()->module->path(), fan);
+    EXPECT_EQ(registry.expansions().size(), 2u) << "the fan module's two expansions alone";
+    EXPECT_THAT(resolve_error(registry, {"pilgrims-road"}), HasSubstr("test.good (good)")) << "offered, though unloaded";
+
+    // "all" keeps every module.
+    PluginRegistry everything = quiet_registry();
+    const std::vector<std::string> all{"all"};
+    everything.discover({{dir.path()}, false, false}, &all);
+    for (const auto& m : {scripted, fan, copy}) EXPECT_EQ(record_for(everything, m)->status, ModuleStatus::Loaded) << m;
+}
+
 TEST(ModuleLoading, AClashingIdRefusesOnlyThatExpansionNotTheShippedModule) {
     ScratchDir dir("clash");
     const auto fan = dir.add(test_module("test_clashing"), "fan.so");
