@@ -11,6 +11,7 @@
 #include "core/limits.hpp"
 #include "core/tile_xml.hpp"
 #include "jcz/expansion_bridge.hpp"
+#include "plugins/plugin_hooks.hpp"
 #include "plugins/plugin_registry.hpp"
 #include "plugins/rule_options.hpp"
 
@@ -42,6 +43,9 @@ const char* const kGameOptionsHelp =
     "  --hand-play-by-hooks   play hand tiles through the expansion's hooks even where its\n"
     "                         manifest declares the hand play (same games, more round trips;\n"
     "                         for comparing the two)\n"
+    "  --ignore-hook-filters  call every hook an expansion implements, as a host that knows\n"
+    "                         no hook filter does (same games, more round trips; for\n"
+    "                         checking that a module's filters change nothing)\n"
     "  --json                 print one JSON object instead of text\n";
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -132,6 +136,8 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
         out.hook_time_budget_ms = parse_integer(a, option_value(args, i), 1, host::limits::kMaxHookTimeBudgetMs);
     } else if (a == "--hand-play-by-hooks") {
         out.hand_play_by_hooks = true;
+    } else if (a == "--ignore-hook-filters") {
+        out.ignore_hook_filters = true;
     } else if (a == "--log-level") {
         out.log_level = option_value(args, i);
         host::make_plugin_logger(out.log_level);  // an unknown level is refused here, before any game
@@ -144,14 +150,16 @@ bool parse_game_option(const std::vector<std::string>& args, size_t& i, GameOpti
 }
 
 GameEnvironment::GameEnvironment(const GameOptions& options)
-    : hook_time_budget_ms_(options.hook_time_budget_ms), hand_play_by_hooks_(options.hand_play_by_hooks) {
+    : hook_time_budget_ms_(options.hook_time_budget_ms), hand_play_by_hooks_(options.hand_play_by_hooks),
+      ignore_hook_filters_(options.ignore_hook_filters) {
     // Plugins are only searched when an expansion is asked for.
     if (!options.expansions.empty() || !options.plugin_dirs.empty()) {
         owned_registry_ = std::make_unique<host::PluginRegistry>(host::make_plugin_logger(options.log_level));
         registry_ = owned_registry_.get();
         host::PluginSearchOptions search;
         for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
-        registry_->discover(search);
+        // This registry serves these games alone: it keeps the modules they play.
+        registry_->discover(search, &options.expansions);
         if (!options.expansions.empty()) expansions_ = registry_->resolve(options.expansions);
     }
     prepare(options);
@@ -162,7 +170,8 @@ GameEnvironment::GameEnvironment(const GameOptions& options, host::PluginRegistr
     : registry_(&registry),
       expansions_(std::move(expansions)),
       hook_time_budget_ms_(options.hook_time_budget_ms),
-      hand_play_by_hooks_(options.hand_play_by_hooks) {
+      hand_play_by_hooks_(options.hand_play_by_hooks),
+      ignore_hook_filters_(options.ignore_hook_filters) {
     // In id order, as PluginRegistry::resolve gives them and a replay maps a
     // save's elements: the order decides the hooks' order (an expansion
     // scaling a feature's points sees what earlier ones added) and the
@@ -267,8 +276,11 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
 
 std::unique_ptr<host::ExpansionHooks> GameEnvironment::make_hooks() const {
     if (expansions_.empty()) return nullptr;
-    return host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_),
-                                           hand_play_by_hooks_ ? host::HandPlayBy::Hooks : host::HandPlayBy::Declaration);
+    auto hooks =
+        host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_),
+                                        hand_play_by_hooks_ ? host::HandPlayBy::Hooks : host::HandPlayBy::Declaration);
+    if (ignore_hook_filters_) static_cast<host::PluginHooks&>(*hooks).ignore_filters();
+    return hooks;
 }
 
 std::vector<std::unique_ptr<host::PlayerAgent>> GameEnvironment::make_agents(uint64_t seed) const {

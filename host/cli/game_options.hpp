@@ -36,6 +36,7 @@ struct GameOptions {
     bool json = false;
     long long hook_time_budget_ms = 1000;              // --hook-time-budget-ms (limits::kDefaultHookTimeBudget)
     bool hand_play_by_hooks = false;                   // --hand-play-by-hooks
+    bool ignore_hook_filters = false;                  // --ignore-hook-filters
     std::string log_level = "warn";                    // --log-level: the modules' messages shown on stderr
 };
 
@@ -109,6 +110,7 @@ private:
     std::shared_ptr<const host::PreparedTiles> prepared_;
     long long hook_time_budget_ms_ = 1000;
     bool hand_play_by_hooks_ = false;
+    bool ignore_hook_filters_ = false;
 };
 
 // A seed from the operating system, for runs without --seed.

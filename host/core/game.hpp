@@ -276,6 +276,9 @@ public:
     // The tile placed this turn (ActionPhase / CommitActionPhase).
     std::optional<TileRef> placed_this_turn() const { return placed_this_turn_; }
     bool figure_action_taken() const { return figure_action_taken_; }
+    // Features the tile step's scoring completed (0 until it has run):
+    // what TURN_END may have to answer to (hook filter FeatureCompletedThisStep).
+    size_t features_completed_this_step() const { return completed_this_step_; }
 
     const std::vector<PlacedFigure>& figures() const { return figures_; }
     // Every figure an expansion sent home without scoring, in order.
@@ -664,6 +667,7 @@ private:
     std::vector<ExpansionOption> expansion_options_;
     FigurePlacementChanges placement_changes_;  // this figure step's, from FIGURE_OPTIONS
     bool in_final_scoring_ = false;
+    size_t completed_this_step_ = 0;
 
     // The movement stage. Kinds, markers and per-tile-type held-back groups
     // are fixed for a game and shared by copies.
@@ -672,6 +676,9 @@ private:
     // The tile groups (null: every tile in one group, always drawable).
     std::shared_ptr<const TileGroups> tile_groups_;
     uint32_t active_groups_ = 0xFFFFFFFFu;  // bit g: group g may be drawn from
+    // Tiles of each group left in the pack, so that counting the drawable
+    // tiles (every state sent to a module says it) need not scan the pack.
+    std::array<uint16_t, 32> pack_in_group_{};
     std::vector<std::optional<NeutralFigureSpot>> neutral_;
     std::optional<MovementOffer> movement_;
     bool movement_offered_ = false;  // set by offer_movement during a hook

@@ -262,6 +262,7 @@ void Game::return_followers(uint32_t root) {
 void Game::score_completed_this_turn() {
     std::vector<uint32_t> roots;
     collect_completed_this_turn(roots);
+    completed_this_step_ = roots.size();
     std::vector<int> points(roots.size());
     for (size_t i = 0; i < roots.size(); ++i) points[i] = score_feature(roots[i], true, false);
     // Every completed feature, occupied or not, to the expansions that want

@@ -81,12 +81,13 @@ void Game::start_tile_groups() {
         const uint8_t g = groups.group_of[t];
         return g != TileGroups::kNoGroup && groups.leaves_pack[g];
     });
-    std::vector<bool> present(groups.names.size(), false);
-    for (const TileTypeId t : pack_) present[groups.group_of[t]] = true;
+    pack_in_group_.fill(0);
+    for (const TileTypeId t : pack_)
+        if (groups.group_of[t] != TileGroups::kNoGroup) ++pack_in_group_[groups.group_of[t]];
     uint32_t active = groups.names.size() == 32 ? 0xFFFFFFFFu : (1u << groups.names.size()) - 1u;
     for (size_t g = 0; g < groups.names.size(); ++g) {
         if (!groups.released_by[g].empty()) active &= ~(1u << g);
-        if (present[g] && groups.successor[g] != TileGroups::kNoGroup) active &= ~(1u << groups.successor[g]);
+        if (pack_in_group_[g] != 0 && groups.successor[g] != TileGroups::kNoGroup) active &= ~(1u << groups.successor[g]);
     }
     active_groups_ = active;
 }
@@ -99,7 +100,10 @@ bool Game::drawable(TileTypeId t) const {
 
 size_t Game::drawable_count() const {
     if (!tile_groups_) return pack_.size();
-    return static_cast<size_t>(std::count_if(pack_.begin(), pack_.end(), [&](TileTypeId t) { return drawable(t); }));
+    size_t count = 0;
+    for (size_t g = 0; g < tile_groups_->names.size(); ++g)
+        if ((active_groups_ >> g) & 1u) count += pack_in_group_[g];
+    return count;
 }
 
 uint32_t Game::held_back_tiles_left() const { return static_cast<uint32_t>(pack_.size() - drawable_count()); }
@@ -116,12 +120,11 @@ void Game::after_pack_removal(TileTypeId taken) {
     if (!tile_groups_) return;
     const TileGroups& groups = *tile_groups_;
     const uint8_t g = groups.group_of[taken];
-    if (g == TileGroups::kNoGroup || groups.successor[g] == TileGroups::kNoGroup) return;
-    const auto in_group = [&](uint8_t group) {
-        return std::any_of(pack_.begin(), pack_.end(), [&](TileTypeId t) { return groups.group_of[t] == group; });
-    };
+    if (g == TileGroups::kNoGroup) return;
+    --pack_in_group_[g];
+    if (groups.successor[g] == TileGroups::kNoGroup) return;
     // JCloisterZone opens the successor only while it still has tiles.
-    if (!in_group(g) && in_group(groups.successor[g])) active_groups_ |= 1u << groups.successor[g];
+    if (pack_in_group_[g] == 0 && pack_in_group_[groups.successor[g]] != 0) active_groups_ |= 1u << groups.successor[g];
 }
 
 }  // namespace ck::host

@@ -60,6 +60,7 @@ void Game::enter_tile_phase() {
     touch();
     phase_ = Phase::TilePhase;
     placed_this_turn_.reset();
+    completed_this_step_ = 0;
     placed_index_ = -1;
     figure_action_taken_ = false;
     figure_step_skipped_ = false;

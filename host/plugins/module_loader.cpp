@@ -131,9 +131,13 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
             // (a newer kind, a hook it does not know) means "always call".
             if (f->hook() >= CK_HOOK_COUNT) continue;
             HookFilterInfo info{f->hook(), f->filter(), str(f->rule_key()), strings(f->rule_values()),
-                                static_cast<FeatureKind>(f->feature())};
+                                static_cast<FeatureKind>(f->feature()), str(f->name())};
+            const bool names_something = info.filter == fb::HookFilter::TileHasMarker ||
+                                         info.filter == fb::HookFilter::NeutralFigureBesideActivePlayer ||
+                                         info.filter == fb::HookFilter::ActivePlayerHasFigureOnBoard;
             if (info.filter > fb::HookFilter::MAX || (info.filter == fb::HookFilter::RuleIs && info.rule_key.empty()) ||
-                (info.filter == fb::HookFilter::TileHasFeature && f->feature() > fb::FeatureKind::MAX))
+                (info.filter == fb::HookFilter::TileHasFeature && f->feature() > fb::FeatureKind::MAX) ||
+                (names_something && info.name.empty()))
                 info.filter = fb::HookFilter::Always;
             e.hook_filters.push_back(std::move(info));
         }

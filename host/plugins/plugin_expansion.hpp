@@ -82,6 +82,7 @@ struct HookFilterInfo {
     std::string rule_key;                 // RuleIs
     std::vector<std::string> rule_values;  // RuleIs
     FeatureKind feature = FeatureKind::Road;  // TileHasFeature
+    std::string name;  // TileHasMarker, NeutralFigureBesideActivePlayer, ActivePlayerHasFigureOnBoard
 };
 
 // A tile set joining the draw pile with the expansion (manifest DeckTileSetDecl).

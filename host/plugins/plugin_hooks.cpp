@@ -108,6 +108,37 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game, con
         case fb::HookFilter::TileShowsEdgeKind:
             if (!subject.tile) return true;
             return game.tile_table()[*subject.tile].special_any;
+        case fb::HookFilter::TileHasMarker:
+            if (!subject.tile) return true;
+            return game.tile_def(*subject.tile).has_marker(f.name);
+        case fb::HookFilter::NeutralFigureBesideActivePlayer: {
+            const int k = game.neutral_figure_index(f.name);
+            if (k < 0) return false;  // not a neutral figure of this game: never on the board
+            const auto& spot = game.neutral_figures()[static_cast<size_t>(k)];
+            return spot && spot->next_to && spot->next_to->player == game.active_player();
+        }
+        case fb::HookFilter::MonasticNearTile:
+            if (!subject.at) return true;
+            return game.board().monastic_near(subject.at->pos);
+        case fb::HookFilter::FeatureCompletedThisStep:
+            return game.features_completed_this_step() != 0;
+        case fb::HookFilter::TileHasOwnValue: {
+            if (!subject.tile) return true;
+            const auto& keys = expansions_[i]->tile_values;
+            for (const TileAttributeValue& v : game.tile_def(*subject.tile).values)
+                for (const TileValueKey& k : keys)
+                    if (k.element == v.element && k.attribute == v.attribute) return true;
+            return false;
+        }
+        case fb::HookFilter::ActivePlayerHasFigureOnBoard: {
+            const auto& kinds = game.figure_kinds();
+            const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.id == f.name; });
+            if (kind == kinds.end()) return false;  // no such kind in this game: none on the board
+            const auto index = static_cast<size_t>(kind - kinds.begin());
+            for (const auto& figure : game.figures())
+                if (figure.meeple.player == game.active_player() && figure.meeple.kind == index) return true;
+            return false;
+        }
         case fb::HookFilter::RuleIs: {
             if (filter.rule_checked_for == game.setup_id()) return filter.rule_holds;
             const auto it = game.rules().find(f.rule_key);
@@ -120,13 +151,14 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game, con
     }
 }
 
-bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only, std::optional<TileTypeId> tile) {
+bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only, std::optional<TileTypeId> tile,
+                                  std::optional<TileRef> at) {
     // The expansion whose option was chosen is always called (`only`);
     // otherwise each one its filters let through.
     callees_.clear();
     if (!any_has(hook)) return false;
     for (uint32_t i = 0; i < expansions_.size(); ++i)
-        if (only >= 0 ? i == static_cast<uint32_t>(only) && calls(i, hook) : wants(i, hook, game, {nullptr, tile}))
+        if (only >= 0 ? i == static_cast<uint32_t>(only) && calls(i, hook) : wants(i, hook, game, {nullptr, tile, at}))
             callees_.push_back(i);
     return !callees_.empty();
 }
@@ -134,7 +166,7 @@ bool PluginHooks::collect_callees(ck_hook_id hook, const Game& game, int only, s
 bool PluginHooks::wants(uint32_t i, ck_hook_id hook, const Game& game, const FilterSubject& subject) {
     if (!calls(i, hook)) return false;
     auto& filters = filters_[i][hook];
-    if (filters.empty()) return true;
+    if (filters.empty() || filters_ignored_) return true;
     for (Filter& f : filters)
         if (filter_holds(i, f, game, subject)) return true;
     return false;
@@ -447,7 +479,7 @@ flatbuffers::Offset<flatbuffers::Vector<uint32_t>> PluginHooks::segment_features
 
 void PluginHooks::on_tile_placed(Game& game, uint8_t player, const Placement& placement, TileTypeId type,
                                  bool from_hand) {
-    if (!collect_callees(CK_HOOK_TILE_PLACED, game, -1, type)) return;
+    if (!collect_callees(CK_HOOK_TILE_PLACED, game, -1, type, placement.at)) return;
     const RoundTripScope round_trip(CK_HOOK_TILE_PLACED);
     start_request();
     const fb::Placement p(to_fb(placement.at), placement.rotation, type);
@@ -580,7 +612,10 @@ void PluginHooks::on_turn_start(Game& game, uint8_t player) {
 }
 
 void PluginHooks::on_figure_step_end(Game& game, uint8_t player, TileRef placed) {
-    if (!collect_callees(CK_HOOK_FIGURE_STEP_END, game)) return;
+    const int index = game.board().tile_at(placed);
+    const std::optional<TileTypeId> type =
+        index >= 0 ? std::optional<TileTypeId>(game.board().placed(static_cast<uint16_t>(index)).type) : std::nullopt;
+    if (!collect_callees(CK_HOOK_FIGURE_STEP_END, game, -1, type, placed)) return;
     const RoundTripScope round_trip(CK_HOOK_FIGURE_STEP_END);
     start_request();
     const fb::TileRef tile = to_fb(placed);

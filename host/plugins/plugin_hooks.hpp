@@ -50,6 +50,10 @@ public:
     // its response unread. Measured around call_hook (BudgetClock: the
     // coarse monotonic clock for budgets of 50 ms and more); a module that
     // never returns is not caught (docs/abi.md, section 15).
+    // Calls every hook an expansion implements, its filters unread: what a
+    // host that knows no filter does. The games are the same (a filter only
+    // promises that the call would have had nothing to say).
+    void ignore_filters() { filters_ignored_ = true; }
     void set_time_budget(std::chrono::milliseconds budget) {
         time_budget_ = budget;
         budget_clock_ = BudgetClock(budget);
@@ -123,6 +127,7 @@ private:
     struct FilterSubject {
         const ScoredFeatureInfo* feature = nullptr;
         std::optional<TileTypeId> tile;
+        std::optional<TileRef> at;  // where `tile` lies, once placed
     };
     // Whether expansion `i` is to be called for `hook` now: it implements
     // the hook and, when it declares filters for it, one of them holds for
@@ -132,7 +137,8 @@ private:
     // one whose option was chosen, if it has the hook; else each that
     // wants() it. False when nobody is to be called: no request is built.
     // `tile`: the tile type a tile hook is about (the TileHasFeature filter).
-    bool collect_callees(ck_hook_id hook, const Game& game, int only = -1, std::optional<TileTypeId> tile = {});
+    bool collect_callees(ck_hook_id hook, const Game& game, int only = -1, std::optional<TileTypeId> tile = {},
+                         std::optional<TileRef> at = {});
     // A declared filter, with what RuleIs found for the last game's setup:
     // the rules are fixed for a game (Game::setup_id), and the filters of
     // the scoring hooks are tested for every scored feature.
@@ -196,6 +202,7 @@ private:
     std::vector<ExpansionOption> declared_placements_;
     // Per expansion: its filters by hook, and the token kinds it declares.
     std::vector<std::array<std::vector<Filter>, CK_HOOK_COUNT>> filters_;
+    bool filters_ignored_ = false;  // ignore_filters()
     std::vector<std::vector<std::string>> own_kinds_;
     std::vector<uint32_t> callees_;  // scratch: the expansions a call_all_and_apply calls
 

@@ -248,6 +248,25 @@ CheckResult check_manifest(CheckSubject& s) {
                 problem(e, "a hook filter names hook " + host::hook_name(f.hook) + ", which the expansion does not implement");
             if (f.filter == fb::HookFilter::RuleIs && !keys.count(f.rule_key))
                 problem(e, "a RuleIs filter reads option '" + f.rule_key + "', which the expansion does not declare");
+            // A filter naming what the expansion does not declare would
+            // never hold (or hold only by another's declaration): its hook
+            // would go silent.
+            const auto declares = [&](const auto& list, auto name_of) {
+                return std::any_of(list.begin(), list.end(), [&](const auto& x) { return name_of(x) == f.name; });
+            };
+            if (f.filter == fb::HookFilter::TileHasMarker &&
+                !declares(e.tile_markers, [](const host::TileMarker& m) { return m.name; }))
+                problem(e, "a TileHasMarker filter names tile marker '" + f.name + "', which the expansion does not declare");
+            if (f.filter == fb::HookFilter::NeutralFigureBesideActivePlayer &&
+                !declares(e.neutral_figures, [](const host::NeutralFigureKind& n) { return n.name; }))
+                problem(e, "a NeutralFigureBesideActivePlayer filter names neutral figure '" + f.name +
+                               "', which the expansion does not declare");
+            if (f.filter == fb::HookFilter::ActivePlayerHasFigureOnBoard &&
+                !declares(e.figure_kinds, [](const host::FigureKind& k) { return k.id; }))
+                problem(e, "an ActivePlayerHasFigureOnBoard filter names figure kind '" + f.name +
+                               "', which the expansion does not declare");
+            if (f.filter == fb::HookFilter::TileHasOwnValue && e.tile_values.empty())
+                problem(e, "a TileHasOwnValue filter, but the expansion declares no tile value: it never holds");
         }
         if (e.description.size() > 64 * 1024) problem(e, "the description is longer than 64 KiB");
     }

@@ -46,7 +46,8 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     });
     auto filters = build_vector(b, info.hook_filters, [&](const HookFilter& f) {
         return fb::CreateHookFilterDecl(b, f.hook, f.filter, b.CreateString(f.rule_key),
-                                        b.CreateVectorOfStrings(f.rule_values), f.feature);
+                                        b.CreateVectorOfStrings(f.rule_values), f.feature,
+                                        f.name.empty() ? 0 : b.CreateString(f.name));
     });
     flatbuffers::Offset<fb::HandPlayDecl> hand_play;  // absent for ByHooks, the default
     if (info.hand_play.mode != fb::HandPlay::ByHooks)

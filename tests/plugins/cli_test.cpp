@@ -2,6 +2,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -212,6 +214,66 @@ TEST(SimulateRoundTrips, CountsAndTimesEveryHookThatCalledAModule) {
     EXPECT_EQ(nlohmann::json::parse(base.out)["round_trips"]["all hooks"]["count"], 0) << "no module, no round trip";
     EXPECT_THAT(run_cli("simulate --games 5 --seed 3 --expansions all").out,
                 testing::Not(HasSubstr("hook round trips"))) << "off unless asked";
+}
+
+// Hook filters are promises that a call would have had nothing to say
+// (docs/abi.md, "Hook filters"): with every shipped module, a host that
+// reads them plays exactly the games of one that calls every hook
+// (--ignore-hook-filters), with fewer calls. Two seeds, 2 and 3 players.
+TEST(SimulateHookFilters, EveryModulesFiltersChangeNoGameOnlyTheCalls) {
+    for (const char* games : {"--games 12 --seed 5", "--games 8 --seed 9 --players 3"}) {
+        const std::string run = std::string("simulate ") + games + " --expansions all --round-trips --json";
+        const CommandResult filtered = run_cli(run);
+        const CommandResult every = run_cli(run + " --ignore-hook-filters");
+        ASSERT_EQ(filtered.status, 0) << filtered.err;
+        ASSERT_EQ(every.status, 0) << every.err;
+        const auto f = nlohmann::json::parse(filtered.out), e = nlohmann::json::parse(every.out);
+        for (const char* same : {"mean_total_score", "min_total_score", "max_total_score", "mean_turns", "players"})
+            EXPECT_EQ(f[same], e[same]) << same << " (" << games << ")";
+        const auto calls = [](const nlohmann::json& j, const char* hook) {
+            return j["round_trips"].contains(hook) ? j["round_trips"][hook]["count"].get<uint64_t>() : 0;
+        };
+        // Hooks only filtered modules implement: The Princess & the
+        // Dragon's TURN_START (the fairy's owner), The Cult's and the
+        // River's PLACEMENT_CHECK. (TILE_PLACED and FIGURE_STEP_END have
+        // unfiltered callers too with every module; PdCli counts P&D's.)
+        for (const char* hook : {"TURN_START", "PLACEMENT_CHECK"})
+            EXPECT_LT(calls(f, hook), calls(e, hook)) << hook << " (" << games << ")";
+        EXPECT_LT(f["round_trips"]["state serialisation"]["count"].get<uint64_t>(),
+                  e["round_trips"]["state serialisation"]["count"].get<uint64_t>());
+    }
+}
+
+// Each module's filtered hook alone: the same games, called on fewer turns.
+TEST(SimulateHookFilters, EachFilteredHookIsCalledLessWithTheSameGames) {
+    const struct {
+        const char* expansion;
+        const char* hook;
+    } filtered[] = {{"princess-and-dragon", "TILE_PLACED"}, {"princess-and-dragon", "FIGURE_STEP_END"},
+                    {"princess-and-dragon", "TURN_START"},  {"cult", "PLACEMENT_CHECK"},
+                    {"cult", "FIGURE_STEP_END"},            {"cult", "TURN_END"},
+                    {"darmstadt", "FIGURE_STEP_END"},       {"king-and-robber", "TURN_END"},
+                    {"wind-roses", "TILE_PLACED"},          {"traders-and-builders", "TILE_PLACED"},
+                    {"river", "PLACEMENT_CHECK"}};
+    std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> runs;
+    for (const auto& [expansion, hook] : filtered) {
+        auto& [f, e] = runs[expansion];
+        if (f.is_null()) {
+            const std::string run = std::string("simulate --games 10 --seed 2 --round-trips --json --expansions ") + expansion;
+            const CommandResult a = run_cli(run), b = run_cli(run + " --ignore-hook-filters");
+            ASSERT_EQ(a.status, 0) << a.err;
+            ASSERT_EQ(b.status, 0) << b.err;
+            f = nlohmann::json::parse(a.out);
+            e = nlohmann::json::parse(b.out);
+            EXPECT_EQ(f["players"], e["players"]) << expansion << ": the same games";
+            EXPECT_EQ(f["mean_turns"], e["mean_turns"]) << expansion;
+        }
+        const auto calls = [&](const nlohmann::json& j) {
+            return j["round_trips"].contains(hook) ? j["round_trips"][hook]["count"].get<double>() : 0.0;
+        };
+        EXPECT_LT(calls(f), calls(e) * 0.6) << expansion << " " << hook;
+        EXPECT_GT(calls(e), 0) << expansion << " " << hook;
+    }
 }
 
 TEST(Command, VersionNamesTheReleaseAndThePluginInterface) {

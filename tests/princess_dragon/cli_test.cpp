@@ -314,6 +314,24 @@ TEST(PdCli, JczRuleOptionsOtherThanTheDefaultsAreRefused) {
     }
 }
 
+// The module says when three of its hooks have something to say (hook
+// filters, schema revision 12): TILE_PLACED for a volcano (PD-1; six in
+// the 1st edition's tiles), FIGURE_STEP_END for a dragon tile (PD-4;
+// twelve), TURN_START when the fairy stands beside one of the turn
+// player's followers (PD-10). That the games stay the same is
+// SimulateHookFilters in plugins_cli_tests.
+TEST(PdCli, HooksAreCalledForVolcanoesDragonTilesAndTheFairysOwnerOnly) {
+    const json j = run_json("simulate --games 30 --seed 2 --expansions princess-and-dragon --round-trips --json");
+    if (HasFailure()) return;
+    const auto per_game = [&](const char* hook) { return j["round_trips"][hook]["count"].get<double>() / 30; };
+    EXPECT_GT(per_game("TILE_PLACED"), 4.0);
+    EXPECT_LE(per_game("TILE_PLACED"), 6.0);
+    EXPECT_GT(per_game("FIGURE_STEP_END"), 8.0);
+    EXPECT_LE(per_game("FIGURE_STEP_END"), 12.0);
+    EXPECT_GT(per_game("TURN_START"), 1.0);
+    EXPECT_LT(per_game("TURN_START"), j["mean_turns"].get<double>() / 2) << "not every turn";
+}
+
 TEST(PdCli, PluginsListsTheModuleAndItsDeclarations) {
     const json j = run_json("plugins --json");
     if (HasFailure()) return;

@@ -122,7 +122,12 @@ public:
         monastic_only.hook = CK_HOOK_PLACEMENT_CHECK;
         monastic_only.filter = fb::HookFilter::TileHasFeature;
         monastic_only.feature = fb::FeatureKind::Monastery;
-        i.hook_filters = {monastic_only};
+        // CU-4: a challenge needs a monastic feature beside the tile placed,
+        // completed by it, so FIGURE_STEP_END has nothing to say elsewhere
+        // and TURN_END nothing in a step that completed no feature.
+        i.hook_filters = {monastic_only,
+                          sdk::only_when(CK_HOOK_FIGURE_STEP_END, fb::HookFilter::MonasticNearTile),
+                          sdk::only_when(CK_HOOK_TURN_END, fb::HookFilter::FeatureCompletedThisStep)};
         // CU-1: Cult Places (six tiles). Heretics and Shrines (cult/5) only
         // in replays: a deck set cannot be chosen by a rule on ABI 1.2.
         i.deck_tile_sets = {{"cult/6", 1, "", ""}};

@@ -86,6 +86,10 @@ public:
         // DA-1; a client save holding the set enables the module (its
         // element `church` is enforced by the client, never written).
         i.deck_tile_sets = {{"darmstadt", 1, "", "", true}};
+        // A church's bonus comes when a tile around it completes it: nothing
+        // to say about a tile with no monastic feature near (hosts without
+        // the filter ask every turn).
+        i.hook_filters = {sdk::only_when(CK_HOOK_FIGURE_STEP_END, fb::HookFilter::MonasticNearTile)};
         return i;
     }
 

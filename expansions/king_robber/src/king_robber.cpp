@@ -91,6 +91,8 @@ public:
         for (std::string_view v : kScorings)
             i.jcz_rule_aliases.push_back({std::string(kJczScoringRule), std::string(v), std::string(kScoringOption),
                                           std::string(v)});
+        // KR-7: TURN_END pays for the step's completions, if any.
+        i.hook_filters = {sdk::only_when(CK_HOOK_TURN_END, fb::HookFilter::FeatureCompletedThisStep)};
         return i;
     }
 

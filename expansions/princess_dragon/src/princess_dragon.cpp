@@ -176,6 +176,14 @@ public:
         // PD-16: the 1st edition's tiles; the 2nd's (with gardens) when the abbot plays.
         i.deck_tile_sets = {{"princess-and-dragon:1", 1, "", "cloisterkit.abbot"},
                             {"princess-and-dragon:2", 1, "cloisterkit.abbot", ""}};
+        // Three hooks have something to say on a few turns only: a volcano
+        // placed (PD-1), a dragon tile's figure step over (PD-4), the turn
+        // of the fairy's owner (PD-10). Hosts that do not know a filter call
+        // every turn, as before.
+        i.hook_filters = {
+            sdk::only_when(CK_HOOK_TILE_PLACED, fb::HookFilter::TileHasMarker, std::string(kVolcano)),
+            sdk::only_when(CK_HOOK_FIGURE_STEP_END, fb::HookFilter::TileHasMarker, std::string(kDragon)),
+            sdk::only_when(CK_HOOK_TURN_START, fb::HookFilter::NeutralFigureBesideActivePlayer, std::string(kFairy))};
         return i;
     }
 

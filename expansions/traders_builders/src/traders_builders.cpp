@@ -112,6 +112,9 @@ public:
         herds.jcz_element = std::string(kPigHerd);
         i.rule_options = {goods, builders, pigs, herds};
         i.host_capabilities = {CK_CAPABILITY_EXTRA_TURN};
+        // TB-5: a second tile step needs one of the player's builders out.
+        i.hook_filters = {sdk::only_when(CK_HOOK_TILE_PLACED, fb::HookFilter::ActivePlayerHasFigureOnBoard,
+                                         std::string(kBuilder))};
         return i;
     }
 

@@ -66,6 +66,8 @@ public:
         i.host_capabilities = {CK_CAPABILITY_START_TILE, CK_CAPABILITY_TILE_VALUES};
         // The markers of this library's file, which the picture draws as badges.
         for (const Rose rose : kRoses) i.tile_markers.push_back({std::string(rose_marker(rose)), std::string(rose_label(rose))});
+        // Only a tile with a rose has anything to say when placed.
+        i.hook_filters = {sdk::only_when(CK_HOOK_TILE_PLACED, fb::HookFilter::TileHasOwnValue)};
         return i;
     }
 

@@ -26,6 +26,7 @@
 #define DEFECT_DUPLICATE_TOKEN_KIND 8
 #define DEFECT_UNDECLARED_HOOK 9
 #define DEFECT_EXTRA_SYMBOL 10
+#define DEFECT_FILTER_NAMES_NOTHING 11
 
 namespace {
 
@@ -41,6 +42,8 @@ public:
                                   {"1", "2"}, "points added to every completed road"});
         i.token_kinds.push_back({"RI_SIGN", "sign", 0});
         if (module_variant == DEFECT_DUPLICATE_TOKEN_KIND) i.token_kinds.push_back({"RI_SIGN", "signpost", 0});
+        if (module_variant == DEFECT_FILTER_NAMES_NOTHING)  // a marker no expansion of it declares
+            i.hook_filters.push_back(ck::sdk::only_when(CK_HOOK_BONUS_POINTS, ck::fb::HookFilter::TileHasMarker, "milestone"));
         return i;
     }
     void bonus_points(const ck::sdk::HookContext& c, const ck::fb::BonusPointsArgs& args, ck::sdk::Effects& fx) const override {

@@ -118,7 +118,20 @@ struct HookFilter {
     std::string rule_key;                 // RuleIs
     std::vector<std::string> rule_values;  // RuleIs
     fb::FeatureKind feature = fb::FeatureKind::Road;  // TileHasFeature (revision 9)
+    // Revision 12: TileHasMarker, a tile marker; NeutralFigureBesideActivePlayer,
+    // a neutral figure; ActivePlayerHasFigureOnBoard, a figure kind's id.
+    std::string name;
 };
+
+// A filter that needs no rule or feature:
+//     i.hook_filters = {sdk::only_when(CK_HOOK_TILE_PLACED, fb::HookFilter::TileHasMarker, "volcano")};
+inline HookFilter only_when(ck_hook_id hook, fb::HookFilter filter, std::string name = {}) {
+    HookFilter f;
+    f.hook = hook;
+    f.filter = filter;
+    f.name = std::move(name);
+    return f;
+}
 
 // How the tiles the expansion deals into hands are played (manifest
 // revision 5, HandPlayDecl). InsteadOfDrawing: a host that implements the
