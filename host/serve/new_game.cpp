@@ -6,9 +6,13 @@
 #include "jcz/replayer.hpp"
 #include "jcz/save_game.hpp"
 #include "jcz/saved_game.hpp"
+#include "core/tile_xml.hpp"
+#include "plugins/plugin_registry.hpp"
 #include "text_checks.hpp"
 
+#include <algorithm>
 #include <limits>
+#include <set>
 
 namespace ck::serve {
 
@@ -45,7 +49,55 @@ std::string store(const GameFiles& files, const SeatsFile& seats, const std::str
     return id;
 }
 
+// basic.xml's tile sets in its order, each with the kinds of feature its tiles have.
+struct BaseSet {
+    std::string id;
+    std::set<host::FeatureKind> features;
+};
+const std::vector<BaseSet>& base_sets() {
+    static const std::vector<BaseSet> sets = [] {
+        host::TileCatalog basic;
+        host::load_tile_xml_file(host::default_tile_file(), basic);
+        std::vector<BaseSet> out;
+        for (const host::TileSet& set : basic.tile_sets()) {
+            BaseSet b{set.id, {}};
+            for (const host::TileSetEntry& entry : set.tiles)
+                if (const host::TileDef* tile = basic.find_tile(entry.tile_id))
+                    for (const host::Segment& segment : tile->segments) b.features.insert(segment.kind);
+            out.push_back(std::move(b));
+        }
+        return out;
+    }();
+    return sets;
+}
+
+size_t base_set_index(const host::PluginExpansion& expansion) {
+    const auto& sets = base_sets();
+    std::set<host::FeatureKind> wanted;
+    for (const host::FigureKind& figure : expansion.figure_kinds)
+        for (const host::FeatureKind kind : figure.stands_on)
+            if (std::any_of(sets.begin(), sets.end(), [&](const BaseSet& b) { return b.features.count(kind) != 0; }))
+                wanted.insert(kind);
+    for (size_t i = 0; i < sets.size(); ++i)
+        if (std::includes(sets[i].features.begin(), sets[i].features.end(), wanted.begin(), wanted.end())) return i;
+    return 0;
+}
+
 }  // namespace
+
+std::string tile_set_of(const host::PluginExpansion& expansion) { return base_sets().at(base_set_index(expansion)).id; }
+
+std::vector<std::string> base_tile_sets() {
+    std::vector<std::string> ids;
+    for (const BaseSet& b : base_sets()) ids.push_back(b.id);
+    return ids;
+}
+
+std::string default_tile_set(const std::vector<const host::PluginExpansion*>& expansions) {
+    size_t latest = 0;
+    for (const host::PluginExpansion* e : expansions) latest = std::max(latest, base_set_index(*e));
+    return base_sets().at(latest).id;
+}
 
 std::string seat_kind(const ServeSettings& settings, const std::string& requested) {
     if (requested == "person") return requested;
@@ -104,7 +156,19 @@ std::string create_game(const GameFiles& files, const ServeSettings& settings, c
             options.rules.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
         }
     }
-    if (const nlohmann::json* t = field(request, "tileSet")) options.tile_set = string_field(*t, "tileSet", "request");
+    options.plugin_dirs = settings.plugin_dirs;
+    // The expansions resolved here, once, so that the default tile set can
+    // follow them (default_tile_set); the game's environment takes them.
+    host::PluginRegistry registry;
+    if (!options.expansions.empty() || !options.plugin_dirs.empty()) {
+        host::PluginSearchOptions search;
+        for (const auto& d : options.plugin_dirs) search.dirs.emplace_back(d);
+        registry.discover(search, &options.expansions);
+    }
+    const std::vector<const host::PluginExpansion*> enabled =
+        options.expansions.empty() ? std::vector<const host::PluginExpansion*>{} : registry.resolve(options.expansions);
+    const nlohmann::json* t = field(request, "tileSet");
+    options.tile_set = t ? string_field(*t, "tileSet", "request") : default_tile_set(enabled);
     // The setup's seed (the deal, written to the file as initialRandom) and
     // the seats' (the draws to come, the computer players) are drawn apart:
     // nothing in a file leads to the other.
@@ -118,10 +182,9 @@ std::string create_game(const GameFiles& files, const ServeSettings& settings, c
         seed = s->get<uint64_t>();
         seats.seed = host::SplitMix64(seed ^ 0x5E475E475E475E47ull).next();
     }
-    options.plugin_dirs = settings.plugin_dirs;
     options.hook_time_budget_ms = settings.hook_time_budget.count();
 
-    const cli::GameEnvironment env(options);  // checks expansions, rules and the tile set
+    const cli::GameEnvironment env(options, registry, enabled);  // checks expansions, rules and the tile set
     const auto hooks = env.make_hooks();
     host::GameSetup setup = env.setup(seed, hooks.get());
     for (size_t i = 0; i < seats.seats.size(); ++i) setup.players[i].name = seats.seats[i].name;

@@ -290,7 +290,8 @@ void Server::routes() {
                 presets.push_back({{"key", p.key}, {"value", p.value}, {"sets", sets}});
             }
             expansions.push_back({{"id", e->id}, {"name", e->name}, {"version", e->version},
-                                  {"description", e->description}, {"options", options}, {"presets", presets}});
+                                  {"description", e->description}, {"options", options}, {"presets", presets},
+                                  {"tileSet", tile_set_of(*e)}});
             if (!e->tile_definitions_xml.empty())
                 host::load_tile_xml_string(e->tile_definitions_xml, e->id + " (tile definitions)", catalog);
         }
@@ -300,7 +301,8 @@ void Server::routes() {
         for (const auto& k : host::ai::agent_kinds()) kinds.push_back(k);
         reply(res, 200, {{"kinds", kinds}, {"computer", options_.settings.computer_kind},
                          {"seeds", options_.settings.allow_seed},
-                         {"expansions", expansions}, {"tileSets", tile_sets}});
+                         {"expansions", expansions}, {"tileSets", tile_sets},
+                         {"baseTileSets", base_tile_sets()}, {"defaultTileSet", default_tile_set({})}});
     });
 
     // The answer to a game just made: opened and its answer built, or

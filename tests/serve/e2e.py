@@ -53,6 +53,8 @@
                  by the page after a moment.
     tiles        the tiles still to come by kind, adding up and going down
                  by the tiles placed.
+    tile-set     the new-game form's tile set follows the expansions ticked
+                 (the 2nd edition with the abbot) as the server's default does.
 
 The page is found by its test hooks only (data-option-id, data-kind,
 data-last-move, #ck-last-move, data-turn, data-active-seat, data-finished,
@@ -1069,6 +1071,34 @@ def scenario_delete(cli, out, b, server):
               "after a restart the spectator's page says the game no longer exists")
 
 
+def scenario_tile_set(cli, out, b, server):
+    """The new-game form's tile set fits the expansions ticked, as the
+    server chooses it for a request that names none: the 2nd edition with
+    the abbot (its gardens), the 1st without; only the base game's packs
+    are offered; a set the person picks stays."""
+    page_loaded_home(b, server)
+    offered = b.script("return [...document.querySelectorAll('#ck-tileset option')].map(o => o.value)")
+    check(offered == ["basic:1", "basic:2"], "the form offers the tile sets %s, not the base game's two" % offered)
+    check("edition" in b.text("#ck-tileset"), "the tile sets are not in words: %r" % b.text("#ck-tileset"))
+    tick = """const on = new Set(arguments[0]);
+for (const c of document.querySelectorAll('.expansion-on')) if (c.checked !== on.has(c.value)) c.click();
+return document.getElementById('ck-tileset').value;"""
+    every = b.script("return [...document.querySelectorAll('.expansion-on')].map(c => c.value)")
+    for chosen in (every, ["cloisterkit.abbot"], ["cloisterkit.halflings", "cloisterkit.little-buildings"], [],
+                   ["cloisterkit.inns-and-cathedrals", "cloisterkit.abbot"]):
+        shown = b.script(tick, chosen)
+        want = "basic:2" if "cloisterkit.abbot" in chosen else "basic:1"
+        check(shown == want, "with %s ticked the form's tile set is %s, not %s" % (chosen, shown, want))
+        # The server's own choice for a request that names no tile set.
+        game = server.new_game([{"name": "Ada", "kind": "person"}], expansions=chosen)["id"]
+        sets = server.ok("GET", "/api/games/%s/jcz" % game)["setup"]["sets"]
+        check(want in sets, "the server chose %s for %s, the form %s" % (sets, chosen, shown))
+    # A set the person picks is kept when the expansions change.
+    b.script("const t = document.getElementById('ck-tileset'); t.value = 'basic:1'; t.dispatchEvent(new Event('change'));")
+    check(b.script(tick, ["cloisterkit.abbot"]) == "basic:1", "the tile set the person chose was changed")
+    print("tile-set: the form's tile set follows the abbot (basic:2) and agrees with the server's default")
+
+
 def scenario_seven_pages(cli, out, b, server):
     games = [person_game(server) for _ in range(7)]
     # A page that never gets a connection would hold b.go() for WebDriver's
@@ -1089,7 +1119,7 @@ def scenario_seven_pages(cli, out, b, server):
 SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
              "view": scenario_view, "confirm": scenario_confirm,
-             "dragon": scenario_dragon, "tiles": scenario_tiles}
+             "dragon": scenario_dragon, "tiles": scenario_tiles, "tile-set": scenario_tile_set}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],

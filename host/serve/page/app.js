@@ -119,6 +119,14 @@ function descriptionWords(text) {
   return String(text).replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, words).replace(/\s*\((?:[A-Z]{2}-\d+(?:[–-]\d+)?(?:,\s*)?)+\)/g, "").replace(/\b[A-Z]{2}-\d+(?:[–-]\d+)?\b/g, "").replace(/\s+([.,;:])/g, "$1");
 }
 
+// "basic:2": "base game, 2nd edition".
+function tileSetWords(id) {
+  const edition = /^basic:(\d+)$/.exec(id);
+  if (!edition) return id;
+  const n = Number(edition[1]);
+  return "base game, " + n + ({ 1: "st", 2: "nd", 3: "rd" }[n] || "th") + " edition";
+}
+
 function newGameSection(info) {
   const seats = el("div", { id: "ck-seats" });
   const kinds = ["person", "computer", "random", "greedy", "mcts"];
@@ -139,10 +147,25 @@ function newGameSection(info) {
         : el("input", { class: "rule", "data-key": o.key, value: o.default, size: 10 }),
       o.label ? el("div", { class: "note" }, descriptionWords(o.label)) : null));
     return el("div", { class: "expansion" },
-      el("label", {}, el("input", { type: "checkbox", class: "expansion-on", value: x.id, checked: true }), " ", x.name, " ", el("span", { class: "note" }, x.version)),
+      el("label", {}, el("input", { type: "checkbox", class: "expansion-on", value: x.id, checked: true, onchange: () => fitTileSet() }), " ", x.name, " ", el("span", { class: "note" }, x.version)),
       el("div", { class: "note" }, x.description), options);
   }));
-  const tileSet = el("select", { id: "ck-tileset" }, (info ? info.tileSets : ["basic:1"]).map((t) => el("option", { value: t, selected: t === "basic:1" }, t)));
+  // The base game's packs only (an expansion's own tiles join with it).
+  // The pack follows the expansions ticked, as the server chooses it when
+  // a request names none (/api/info: each expansion's tileSet, the latest
+  // of them: the abbot stands on gardens, which the 2nd edition has),
+  // until the person picks one.
+  const baseSets = info && info.baseTileSets ? info.baseTileSets : ["basic:1"];
+  const tileSet = el("select", { id: "ck-tileset", onchange: () => { tileSet.dataset.chosen = "true"; } },
+    baseSets.map((t) => el("option", { value: t }, tileSetWords(t))));
+  const fitTileSet = () => {
+    if (tileSet.dataset.chosen) return;
+    const on = new Set([...expansions.querySelectorAll(".expansion-on")].filter((c) => c.checked).map((c) => c.value));
+    let latest = Math.max(0, baseSets.indexOf(info && info.defaultTileSet));
+    for (const x of info ? info.expansions : []) if (on.has(x.id)) latest = Math.max(latest, baseSets.indexOf(x.tileSet));
+    tileSet.value = baseSets[latest];
+  };
+  fitTileSet();
   // A typed seed only where the operator allows it (`serve --allow-seed`:
   // /api/info's "seeds"); a server from before that field took one always.
   const seeds = !!info && (info.seeds === true || info.seeds === undefined);
@@ -169,7 +192,7 @@ function newGameSection(info) {
   return el("section", {}, el("h2", {}, "New game"),
     el("h3", {}, "Seats"), seats, el("button", { type: "button", onclick: () => addSeat("Player " + (seats.children.length + 1), "person") }, "add a seat"),
     el("h3", {}, "Expansions"), expansions,
-    el("p", {}, el("label", {}, "Tile set ", tileSet), seed ? ["  ", el("label", {}, "Seed ", seed)] : null),
+    el("p", {}, el("label", {}, "Tile set ", tileSet), " ", el("span", { class: "note" }, "(the one the expansions ticked play on, unless you choose)"), seed ? ["  ", el("label", {}, "Seed ", seed)] : null),
     el("button", { type: "button", class: "primary", id: "ck-start", onclick: start }, "Start"), result);
 }
 
