@@ -1,4 +1,5 @@
 #include "game_files.hpp"
+#include "text_checks.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -180,6 +181,10 @@ SeatsFile GameFiles::read_seats(const std::string& id) const {
             s.seats.push_back({seat.at("name").get<std::string>(), seat.at("kind").get<std::string>(),
                                seat.value("token", std::string())});
         if (s.seats.empty()) throw HostError(ErrorCategory::BadInput, "no seats");
+        s.name = j.value("name", std::string());
+        if (!s.name.empty())
+            if (const std::string problem = name_problem(s.name); !problem.empty())
+                throw HostError(ErrorCategory::BadInput, "the game's name " + problem);
         return s;
     } catch (const std::exception& e) {
         throw HostError(ErrorCategory::BadInput, path.string() + ": not a seats file (" + e.what() + ")");
@@ -191,6 +196,7 @@ void GameFiles::write_seats(const std::string& id, const SeatsFile& s) const {
     char seed[17];
     std::snprintf(seed, sizeof seed, "%016llx", static_cast<unsigned long long>(s.seed));
     j["seed"] = seed;
+    if (!s.name.empty()) j["name"] = s.name;
     j["seats"] = nlohmann::ordered_json::array();
     for (const SeatRecord& r : s.seats) {
         nlohmann::ordered_json seat{{"name", r.name}, {"kind", r.kind}};

@@ -32,6 +32,7 @@ struct SeatRecord {
 
 struct SeatsFile {
     uint64_t seed = 0;  // the draws to come and the computer players' seeds
+    std::string name;   // the game's, given at its creation ("": none)
     std::vector<SeatRecord> seats;
 };
 

@@ -125,14 +125,20 @@ std::string seat_kind(const ServeSettings& settings, const std::string& requeste
 
 std::string create_game(const GameFiles& files, const ServeSettings& settings, const nlohmann::json& request) {
     if (!request.is_object()) bad("the request must be a JSON object");
-    static const std::vector<std::string> known{"players", "expansions", "rules", "seed", "tileSet"};
+    static const std::vector<std::string> known{"name", "players", "expansions", "rules", "seed", "tileSet"};
     for (const auto& [key, value] : request.items())
         if (std::find(known.begin(), known.end(), key) == known.end())
-            bad("unknown field \"" + key + "\" (known: players, expansions, rules, seed, tileSet)");
+            bad("unknown field \"" + key + "\" (known: name, players, expansions, rules, seed, tileSet)");
     const nlohmann::json* players = field(request, "players");
     if (!players || !players->is_array() || players->empty() || players->size() > host::kMaxPlayers)
         bad("players must be a list of 1 to " + std::to_string(host::kMaxPlayers) + " seats");
     SeatsFile seats;
+    // The game's name, for the lists and the page's title: optional, as a
+    // seat's name is checked.
+    if (const nlohmann::json* n = field(request, "name")) {
+        seats.name = string_field(*n, "name", "request");
+        if (const std::string problem = name_problem(seats.name); !problem.empty()) bad("name " + problem);
+    }
     for (size_t i = 0; i < players->size(); ++i) {
         const nlohmann::json& p = (*players)[i];
         const std::string where = "players[" + std::to_string(i) + "]";

@@ -453,13 +453,19 @@ Json GameSession::summary() const {
         players.push_back({{"name", seats_.seats[s].name},
                            {"kind", seats_.seats[s].kind},
                            {"score", game_.score(static_cast<uint8_t>(s))}});
-    return {{"id", id_}, {"players", players}, {"turn", game_.turn_number()}, {"finished", game_.is_over()}};
+    Json j{{"id", id_}};
+    if (!seats_.name.empty()) j["name"] = seats_.name;
+    j["players"] = players;
+    j["turn"] = game_.turn_number();
+    j["finished"] = game_.is_over();
+    return j;
 }
 
 Json GameSession::state(int viewer) const {
     const Game& g = game_;
     Json j;
     j["id"] = id_;
+    if (!seats_.name.empty()) j["name"] = seats_.name;
     j["version"] = version_;
     j["turn"] = g.turn_number();
     j["turn_part"] = g.turn_part();  // 2 on an extra turn's second tile (ExtraTurn)

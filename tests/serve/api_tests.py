@@ -18,6 +18,8 @@ one scenario per CTest test:
     extra-turn  a fan test module's second tile step in every turn
                 (CK_TEST_TRIBUTE_MODULE): the person places two tiles in
                 each of their turns, and the state says which (turn_part)
+    names       a game's name: in the state and the list, kept over a
+                restart; bad names refused (400)
     load        50 games at once, each driven to its end by a bounded client
                 (one request at a time per game, 8 at once in all); every
                 saved game replays to its scores
@@ -380,7 +382,37 @@ def scenario_river(cli, out):
         print("river: 9 tiles left and 73 waiting at the start; the river, the lake at turn 11, then the rest")
 
 
-SCENARIOS = {"full-game": scenario_full_game, "two-seats": scenario_two_seats, "restart": scenario_restart,
+def scenario_names(cli, out):
+    """A game's name: given at its creation, in its state and in the list,
+    kept over a restart; a name that is not a string, empty, over 64 bytes
+    or with a control character refused (400) and no game made; a game
+    without one has none."""
+    data = os.path.join(out, "names")
+    shutil.rmtree(data, ignore_errors=True)
+    name = "Sunday at Ada’s"  # not ASCII: bytes, not characters, are counted
+    players = [{"name": "Ada"}, {"name": "Bot", "kind": "greedy"}]
+    with Server(cli, data) as server:
+        for bad in (7, "", "x" * 65, "é" * 33, "a\nb", "tab\there", "\u007f"):
+            status, answer = server.call("POST", "/api/games", {"players": players, "name": bad})
+            check(status == 400 and "name" in answer.get("error", ""),
+                  "the name %r: %d %s, not 400 naming the name" % (bad, status, answer))
+        check(server.ok("GET", "/api/games")["games"] == [], "a refused name left a game behind")
+        game = server.new_game(players, name=name)["id"]
+        longest = server.new_game(players, name="é" * 32)["id"]  # 64 bytes
+        plain = server.new_game(players)["id"]
+        listed = {g["id"]: g for g in server.ok("GET", "/api/games")["games"]}
+        check(listed[game].get("name") == name and listed[longest].get("name") == "é" * 32,
+              "the list does not give the games' names: %s" % listed)
+        check("name" not in listed[plain], "a game without a name has one in the list: %s" % listed[plain])
+        check(server.state(game).get("name") == name, "the state does not give the game's name")
+        check("name" not in server.state(plain), "a game without a name has one in its state")
+    with Server(cli, data) as server:
+        check(server.state(game).get("name") == name, "after a restart the game's name is %r"
+              % server.state(game).get("name"))
+    print("names: a game's name in its state and the list, kept over a restart; 7 bad names refused")
+
+
+SCENARIOS = {"names": scenario_names, "full-game": scenario_full_game, "two-seats": scenario_two_seats, "restart": scenario_restart,
              "bad-input": scenario_bad_input, "load": scenario_load, "extra-turn": scenario_extra_turn,
              "river": scenario_river}
 

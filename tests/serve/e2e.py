@@ -55,6 +55,8 @@
                  by the tiles placed.
     tile-set     the new-game form's tile set follows the expansions ticked
                  (the 2nd edition with the abbot) as the server's default does.
+    your-games   a named game in the tab's title and the lists; the seats'
+                 links kept in this browser found again on the home page.
 
 The page is found by its test hooks only (data-option-id, data-kind,
 data-last-move, #ck-last-move, data-turn, data-active-seat, data-finished,
@@ -1099,6 +1101,72 @@ return document.getElementById('ck-tileset').value;"""
     print("tile-set: the form's tile set follows the abbot (basic:2) and agrees with the server's default")
 
 
+def home_with_your_games(b, server):
+    page_loaded_home(b, server)
+    return b.script("""return [...document.querySelectorAll('#ck-your-games li[data-game]')].map(li => ({
+        id: li.dataset.game, text: li.textContent,
+        links: [...li.querySelectorAll('a')].map(a => [a.textContent, a.getAttribute('href')])}))""")
+
+
+def scenario_your_games(cli, out, b, server):
+    """A game's name and "your games": a game started from the form with a
+    name is in the tab's title and the lists; its seat's link, and the link
+    of a seat opened in this browser (another person's game), are on the
+    home page after the page's address is lost; the link plays the seat;
+    "forget" takes a game off the list for good; a game the server no
+    longer has is said to be gone."""
+    name = "Friday’s game"
+    page_loaded_home(b, server)
+    check(b.script("return !document.querySelector('#ck-your-games li')"), "a fresh browser lists games of its own")
+    b.script("document.getElementById('ck-game-name').value = arguments[0];", name)
+    b.click("#ck-start")
+    wait_for(b, "the new game", lambda d: d.get("version"), timeout=30)
+    url = b.script("return location.href")
+    m = re.search(r"/game/([a-z0-9]+)\?token=([0-9a-f]+)$", url)
+    check(m, "the form did not open the seat's page: %s" % url)
+    mine, token = m.group(1), m.group(2)
+    check(server.state(mine).get("name") == name, "the server does not have the game's name")
+    deadline = time.time() + 10
+    while name not in b.script("return document.title"):
+        check(time.time() < deadline, "the tab's title %r does not name the game" % b.script("return document.title"))
+        time.sleep(0.1)
+    # Someone else's game, whose link this browser opened once.
+    other = server.new_game([{"name": "Bea"}, {"name": "Cy"}], name="Two of us")
+    cy = other["seats"][1]["token"]
+    b.go(server.base + "/game/%s?token=%s" % (other["id"], cy))
+    wait_for(b, "Cy's page", lambda d: d.get("seat") == "1", timeout=30)
+
+    # The addresses are lost: the home page has both.
+    listed = {g["id"]: g for g in home_with_your_games(b, server)}
+    check(set(listed) == {mine, other["id"]}, "your games are %s, not the two opened here" % sorted(listed))
+    check(name in listed[mine]["text"] and "Two of us" in listed[other["id"]]["text"],
+          "your games do not give the games' names: %s" % [g["text"] for g in listed.values()])
+    check(listed[mine]["links"] == [["play as You", "/game/%s?token=%s" % (mine, token)]],
+          "the seat's link of the game made here is %s" % listed[mine]["links"])
+    check(listed[other["id"]]["links"] == [["play as Cy", "/game/%s?token=%s" % (other["id"], cy)]],
+          "the other game's links are %s: Cy's alone was opened here" % listed[other["id"]]["links"])
+    row = b.script("return document.querySelector('tr[data-game=\"%s\"] td').textContent" % mine)
+    check(row == name, "the list of the server's games shows %r, not the game's name" % row)
+
+    # The link found again plays the seat.
+    b.click("#ck-your-games li[data-game='%s'] a" % mine)
+    wait_for(b, "the seat's page from the list", lambda d: d.get("seat") == "0", timeout=30)
+    s = server.wait(mine, token, lambda s: s["active"] == 0 and s["options"])
+    d = wait_for(b, "the seat's options", lambda d: int(d["version"]) == s["version"], timeout=30)
+    check(options_on_page(b), "the seat's page found again offers no option")
+
+    # Forgotten for good; a deleted game said gone.
+    home_with_your_games(b, server)
+    b.click("#ck-your-games li[data-game='%s'] button.forget" % other["id"])
+    server.ok("DELETE", "/api/games/%s" % mine, token=token)
+    listed = {g["id"]: g for g in home_with_your_games(b, server)}
+    check(set(listed) == {mine}, "after forgetting one game, your games are %s" % sorted(listed))
+    check("no longer on this server" in listed[mine]["text"] and not listed[mine]["links"],
+          "a deleted game is listed as %r with links %s" % (listed[mine]["text"], listed[mine]["links"]))
+    print("your-games: the named game in the title and both lists, its seat found again from the home page; "
+          "a forgotten game gone, a deleted one said gone")
+
+
 def scenario_seven_pages(cli, out, b, server):
     games = [person_game(server) for _ in range(7)]
     # A page that never gets a connection would hold b.go() for WebDriver's
@@ -1119,13 +1187,15 @@ def scenario_seven_pages(cli, out, b, server):
 SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": scenario_two_browsers,
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
              "view": scenario_view, "confirm": scenario_confirm,
-             "dragon": scenario_dragon, "tiles": scenario_tiles, "tile-set": scenario_tile_set}
+             "dragon": scenario_dragon, "tiles": scenario_tiles, "tile-set": scenario_tile_set,
+             "your-games": scenario_your_games}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
                   scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"],
-                  scenario_dragon: ["--computer", "greedy"], scenario_tiles: ["--computer", "greedy"]}
+                  scenario_dragon: ["--computer", "greedy"], scenario_tiles: ["--computer", "greedy"],
+                  scenario_your_games: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):

@@ -74,9 +74,27 @@ function swatch(s, seat) {
     style: "background:" + playerColour(seat) + ";color:" + seatInk(seat) });
 }
 
-// Seat tokens of the games made in this browser, so the list can link them.
-function rememberSeats(id, seats) { localStorage.setItem("ck-seats-" + id, JSON.stringify(seats)); }
-function rememberedSeats(id) { try { return JSON.parse(localStorage.getItem("ck-seats-" + id)) || []; } catch (e) { return []; } }
+// "Your games": the games made or opened with a seat's key in this
+// browser, so that a person who lost a link finds the seat again. Kept in
+// localStorage ("ck-games": [{id, name, seats: [{seat, name, token}], at,
+// opened}], the latest opened first, at most 100); the server keeps no list
+// of who is who.
+const MY_GAMES = "ck-games";
+function myGames() {
+  try { const g = JSON.parse(localStorage.getItem(MY_GAMES)); return Array.isArray(g) ? g : []; } catch (e) { return []; }
+}
+function rememberGame(id, name, seats) {
+  const games = myGames();
+  const old = games.find((g) => g.id === id);
+  const keys = new Map((old ? old.seats : []).map((x) => [x.token, x]));
+  for (const x of seats) if (x.token) keys.set(x.token, { seat: x.seat, name: x.name, token: x.token });
+  const entry = { id, name: name || (old ? old.name : ""), seats: [...keys.values()].sort((a, b) => a.seat - b.seat),
+    at: old ? old.at : Date.now(), opened: Date.now() };
+  try { localStorage.setItem(MY_GAMES, JSON.stringify([entry, ...games.filter((g) => g.id !== id)].slice(0, 100))); } catch (e) { /* storage full or off */ }
+}
+function forgetGame(id) { localStorage.setItem(MY_GAMES, JSON.stringify(myGames().filter((g) => g.id !== id))); }
+function rememberedSeats(id) { const g = myGames().find((x) => x.id === id); return g ? g.seats : []; }
+function gameTitle(id, name) { return name || "game " + id; }
 
 // ------------------------------------------------------------------ home
 
@@ -84,7 +102,8 @@ async function showHome() {
   setStatus("");
   const [games, info] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/info")]);
   const m = main();
-  m.replaceChildren(gamesSection(games.json ? games.json.games : []), newGameSection(info.json), importSection());
+  const held = games.json ? games.json.games : [];
+  m.replaceChildren(yourGamesSection(held), gamesSection(held), newGameSection(info.json), importSection());
 }
 
 function seatLinks(id, seats) {
@@ -97,9 +116,28 @@ function seatLinks(id, seats) {
   return out;
 }
 
+// The games this browser holds a seat's key of (rememberGame), with their
+// seats' links, whether the server still has them, and a way to forget one.
+function yourGamesSection(held) {
+  const mine = myGames();
+  if (!mine.length) return el("section", { id: "ck-your-games" });
+  const onServer = new Map(held.map((g) => [g.id, g]));
+  const when = (ms) => new Date(ms).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  return el("section", { id: "ck-your-games" }, el("h2", {}, "Your games"),
+    el("p", { class: "note" }, "The games started or opened with a seat's link in this browser."),
+    el("ul", {}, mine.map((g) => {
+      const there = onServer.get(g.id);
+      return el("li", { "data-game": g.id },
+        el("strong", {}, gameTitle(g.id, g.name)), " ",
+        el("span", { class: "note" }, "started " + when(g.at) + (there ? there.finished ? ", finished" : ", turn " + there.turn : ", no longer on this server")),
+        " ", there ? seatLinks(g.id, g.seats) : null, " ",
+        el("button", { type: "button", class: "forget", onclick: (e) => { forgetGame(g.id); e.target.closest("li").remove(); } }, "forget"));
+    })));
+}
+
 function gamesSection(games) {
-  const rows = games.map((g) => el("tr", {},
-    el("td", {}, g.id),
+  const rows = games.map((g) => el("tr", { "data-game": g.id },
+    el("td", {}, gameTitle(g.id, g.name)),
     el("td", {}, g.players.map((p) => p.name + " (" + kindWords(p.kind) + ") " + p.score).join(", ")),
     el("td", {}, g.finished ? "finished" : "turn " + g.turn),
     el("td", {}, el("a", { href: "/game/" + g.id }, "watch"), " ", seatLinks(g.id, rememberedSeats(g.id)))));
@@ -171,6 +209,8 @@ function newGameSection(info) {
   const seeds = !!info && (info.seeds === true || info.seeds === undefined);
   const seed = seeds ? el("input", { id: "ck-seed", placeholder: "random", size: 12 }) : null;
   const result = el("div", { id: "ck-created" });
+  // The game's name, for the lists and the tab's title (the server checks it: 1 to 64 bytes).
+  const gameName = el("input", { id: "ck-game-name", placeholder: "optional", size: 24, maxlength: 64 });
   const start = async () => {
     const body = { players: [...seats.children].map((r) => ({ name: r.querySelector(".seat-name").value, kind: r.querySelector(".seat-kind").value })) };
     body.expansions = [...document.querySelectorAll(".expansion-on")].filter((c) => c.checked).map((c) => c.value);
@@ -180,16 +220,18 @@ function newGameSection(info) {
       for (const r of x.querySelectorAll(".rule")) body.rules[r.dataset.key] = r.value;
     }
     body.tileSet = tileSet.value;
+    if (gameName.value.trim()) body.name = gameName.value.trim();
     if (seed && seed.value.trim() !== "") body.seed = Number(seed.value);
     const r = await api("POST", "/api/games", body);
     if (r.status !== 201) { result.replaceChildren(el("p", { class: "error" }, r.json ? r.json.error : r.text)); return; }
-    rememberSeats(r.json.id, r.json.seats);
+    rememberGame(r.json.id, body.name, r.json.seats);
     const first = r.json.seats.filter((s) => s.token);
     if (first.length === 1) { location.href = "/game/" + r.json.id + "?token=" + first[0].token; return; }
     result.replaceChildren(el("p", {}, "Game ", r.json.id, " started. Each person opens their own link (keep it: it is that seat's key): "),
       el("p", {}, seatLinks(r.json.id, r.json.seats)));
   };
   return el("section", {}, el("h2", {}, "New game"),
+    el("p", {}, el("label", {}, "Name of the game ", gameName)),
     el("h3", {}, "Seats"), seats, el("button", { type: "button", onclick: () => addSeat("Player " + (seats.children.length + 1), "person") }, "add a seat"),
     el("h3", {}, "Expansions"), expansions,
     el("p", {}, el("label", {}, "Tile set ", tileSet), " ", el("span", { class: "note" }, "(the one the expansions ticked play on, unless you choose)"), seed ? ["  ", el("label", {}, "Seed ", seed)] : null),
@@ -206,7 +248,7 @@ function importSection() {
     const q = kinds.value.trim() ? "?kinds=" + encodeURIComponent(kinds.value.trim()) : "";
     const r = await api("POST", "/api/games/import" + q, text);
     if (r.status !== 201) { result.replaceChildren(el("p", { class: "error" }, r.json ? r.json.error : r.text)); return; }
-    rememberSeats(r.json.id, r.json.seats);
+    rememberGame(r.json.id, "", r.json.seats);
     result.replaceChildren(el("p", {}, "Game ", r.json.id, " goes on: "), el("p", {}, seatLinks(r.json.id, r.json.seats)));
   };
   return el("section", {}, el("h2", {}, "Go on with a saved game (.jcz)"),
@@ -258,6 +300,10 @@ async function showGame(id) {
   window.addEventListener("pageshow", (e) => { if (e.persisted && !game.gone) { refresh(); connectEvents(); } });
   await refresh();
   connectEvents();
+  // A seat's page opened from its link: kept in "your games" on this browser.
+  if (game.state && Object.keys(game.seatTokens).length)
+    rememberGame(id, game.state.name, Object.entries(game.seatTokens).map(([seat, token]) =>
+      ({ seat: Number(seat), name: game.state.players[seat].name, token })));
 }
 
 // The keyboard: Tab and Enter reach and choose every option (above), Enter
@@ -399,6 +445,7 @@ async function deleteGame() {
     return;
   }
   if (r.status !== 200) { setStatus(r.json ? r.json.error : "error " + r.status); return; }
+  forgetGame(game.id);
   game.gone = true;
   closeEvents();
   localStorage.removeItem("ck-seats-" + game.id);
@@ -523,7 +570,7 @@ function render(s, svg) {
   const step = s.turn_part > 1 ? " (tile " + s.turn_part + " of this turn)" : "";
   setStatus(s.finished ? "The game is over" : "Turn " + s.turn + step + ": " + (onTurn ? "your move, " + name(s.active) : name(s.active) + " to move"));
   // The tab's title says when it is this screen's move, seen from another tab.
-  document.title = (s.finished ? "Game over · " : onTurn ? "▶ Your move · " : name(s.active) + " to move · ") + "cloisterkit";
+  document.title = (s.finished ? "Game over · " : onTurn ? "▶ Your move · " : name(s.active) + " to move · ") + (s.name ? s.name + " · " : "") + "cloisterkit";
 
   // Several seats on one screen: a curtain between them keeps hands private (HF-13).
   if (Object.keys(game.seatTokens).length > 1 && onTurn && game.shownSeat !== s.active && !document.querySelector(".curtain")) {
