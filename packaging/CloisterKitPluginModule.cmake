@@ -49,8 +49,13 @@ function(ck_add_plugin_module name)
   if(M_OUTPUT_DIR)
     set_target_properties(${name} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${M_OUTPUT_DIR})
   endif()
+  # Each function in a section of its own, and the linker drops the ones
+  # nothing calls (the SDK is compiled the same way): a host with a dozen
+  # modules loaded keeps each one's code in memory (docs/performance.md,
+  # "Memory").
+  target_compile_options(${name} PRIVATE -ffunction-sections -fdata-sections)
   target_link_options(${name} PRIVATE
-    -Wl,--version-script=${M_VERSION_SCRIPT} -Wl,-z,defs -Wl,--exclude-libs,ALL)
+    -Wl,--version-script=${M_VERSION_SCRIPT} -Wl,-z,defs -Wl,--exclude-libs,ALL -Wl,--gc-sections)
   # Inside the cloisterkit build: the host depends on every module.
   if(TARGET ck_all_plugins)
     add_dependencies(ck_all_plugins ${name})

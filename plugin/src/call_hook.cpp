@@ -158,7 +158,7 @@ ck_status run_hook(const ck_plugin_ctx* ctx, uint32_t expansion_index, ck_hook_i
                     std::string("request: ") + fb::EnumNameHookArgs(kArgsOfHook[hook]) + "." + missing +
                         " is missing (required for hook " + std::to_string(hook) + ")");
 
-    const HookContext context(*fb::GetGameState(state.data), *setup, *loaded.logger, loaded.info.id,
+    const HookContext context(*fb::GetGameState(state.data), *setup, Logger(loaded.log), loaded.info.id,
                               current_setup_id());
     Effects effects;
     dispatch(*loaded.expansion, hook, context, req, effects);

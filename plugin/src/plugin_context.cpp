@@ -10,7 +10,7 @@
 
 #include "buffers.hpp"
 #include "errors.hpp"
-#include "host_log_sink.hpp"
+#include "host_log.hpp"
 #include "manifest.hpp"
 
 namespace ck::sdk::detail {
@@ -113,7 +113,7 @@ std::unique_ptr<LoadedExpansion> load(std::unique_ptr<Expansion> expansion, cons
     loaded->desc.hooks = info.hooks;
     loaded->desc.requires_ids = loaded->requires_ptrs.data();
     loaded->manifest = build_manifest(info);
-    loaded->logger = make_host_logger(info.id, host);
+    loaded->log = make_host_log(info.id, host);
     return loaded;
 }
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/fwd.h>  // the logger is only held here; full header in the .cpp
-
 #include <cloisterkit/sdk/expansion.hpp>
 #include <cloisterkit/sdk/module.hpp>
+
+#include "host_log.hpp"
 
 namespace ck::sdk::detail {
 
@@ -25,7 +25,7 @@ struct LoadedExpansion {
     std::vector<const char*> requires_ptrs;  // into info.requires_ids, NULL-terminated
     ck_expansion_desc desc{};
     std::vector<uint8_t> manifest;  // finished ExpansionManifest, identifier "CKMF"
-    std::shared_ptr<spdlog::logger> logger;
+    HostLog log;  // where its messages go (host_log.hpp)
 };
 
 }  // namespace ck::sdk::detail

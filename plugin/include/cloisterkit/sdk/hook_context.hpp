@@ -19,9 +19,13 @@ namespace ck::sdk {
 
 class HookContext {
 public:
-    HookContext(const fb::GameState& state, const fb::GameSetup& setup, spdlog::logger& logger,
+    HookContext(const fb::GameState& state, const fb::GameSetup& setup, const Logger& logger,
                 std::string_view expansion_id, uint64_t setup_id = 0)
         : state_(state), setup_(setup), logger_(logger), expansion_id_(expansion_id), setup_id_(setup_id) {}
+    // Kept from the SDK of 1.3 and before.
+    HookContext(const fb::GameState& state, const fb::GameSetup& setup, spdlog::logger& logger,
+                std::string_view expansion_id, uint64_t setup_id = 0)
+        : HookContext(state, setup, Logger(logger), expansion_id, setup_id) {}
 
     const fb::GameState& state() const { return state_; }
     const fb::GameSetup& setup() const { return setup_; }

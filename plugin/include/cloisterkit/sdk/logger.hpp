@@ -1,8 +1,8 @@
 // The logger a hook gets from HookContext::logger(): it forwards to the
-// host's ck_log_fn (docs/abi.md §9), prefixed with the expansion's id.
-// spdlog does the work inside the SDK library, but nothing of it is in this
-// header: a module built with the SDK needs no spdlog or fmt headers. Bring
-// your own formatting, or pass the pieces of the message:
+// host's ck_log_fn (docs/abi.md §9), prefixed with the expansion's id. The
+// SDK sends the text itself (since 1.4; before, through spdlog, whose code
+// was a third of every module): a module built with the SDK needs no spdlog
+// or fmt. Bring your own formatting, or pass the pieces of the message:
 //
 //     c.logger().info("tile placed at (", x, ",", y, ")");
 //
@@ -23,6 +23,17 @@ class logger;
 
 namespace ck::sdk {
 
+enum class LogLevel : int32_t;
+
+namespace detail {
+// The route of one expansion's messages to the host (plugin/src/host_log.hpp).
+struct HostLog;
+// Only for the spdlog constructor below (logger_spdlog.cpp): referenced by
+// it alone, so a module that never uses it links no spdlog code.
+bool spdlog_should_log(spdlog::logger& logger, LogLevel level);
+void spdlog_log(spdlog::logger& logger, LogLevel level, std::string_view message);
+}  // namespace detail
+
 // The host's levels (CK_LOG_TRACE ... CK_LOG_CRITICAL).
 enum class LogLevel : int32_t {
     trace = CK_LOG_TRACE,
@@ -35,7 +46,10 @@ enum class LogLevel : int32_t {
 
 class Logger {
 public:
-    explicit Logger(spdlog::logger& impl) : impl_(&impl) {}
+    explicit Logger(const detail::HostLog& host) : host_(&host) {}
+    // Kept from the SDK of 1.3 and before, which logged through spdlog.
+    explicit Logger(spdlog::logger& impl)
+        : spdlog_(&impl), spdlog_should_log_(&detail::spdlog_should_log), spdlog_log_(&detail::spdlog_log) {}
 
     // Whether a message at `level` reaches the host.
     bool should_log(LogLevel level) const;
@@ -74,7 +88,10 @@ private:
             out << part;
     }
 
-    spdlog::logger* impl_;
+    const detail::HostLog* host_ = nullptr;
+    spdlog::logger* spdlog_ = nullptr;
+    bool (*spdlog_should_log_)(spdlog::logger&, LogLevel) = nullptr;
+    void (*spdlog_log_)(spdlog::logger&, LogLevel, std::string_view) = nullptr;
 };
 
 }  // namespace ck::sdk
