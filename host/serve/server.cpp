@@ -480,6 +480,50 @@ void Server::routes() {
         changed(session);
     });
 
+    // Takes back the last move (GameSession::undo): X-Seat-Token, a seat's
+    // key, and {"tokens": [...]}, the other person seats' keys.
+    s.Post(R"(/api/games/([^/]+)/undo)", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
+        if (req.body.size() > options_.max_body_bytes)
+            return fail(res, 413, "the request has " + std::to_string(req.body.size()) + " bytes, more than " +
+                                      std::to_string(options_.max_body_bytes));
+        std::shared_ptr<GameSession> session;
+        int seat = -1;
+        if (!game_and_seat(req, res, session, seat, true)) return;
+        std::vector<std::string> tokens;
+        try {
+            const nlohmann::json body = req.body.empty() ? nlohmann::json::object() : nlohmann::json::parse(req.body);
+            const auto list = body.is_object() ? body.find("tokens") : body.end();
+            if (!body.is_object() || (list != body.end() && (!list->is_array() || list->size() > host::kMaxPlayers)))
+                return fail(res, 400, "the request must be {} or {\"tokens\": [the other person seats' keys, at most " +
+                                          std::to_string(host::kMaxPlayers) + "]}");
+            if (list != body.end())
+                for (const auto& t : *list) {
+                    if (!t.is_string() || t.get<std::string>().empty() || t.get<std::string>().size() > 128)
+                        return fail(res, 400, "tokens: each must be a seat's key (a string of 1 to 128 bytes)");
+                    tokens.push_back(t.get<std::string>());
+                }
+        } catch (const std::exception& e) {
+            return fail(res, 400, std::string("the request is not JSON: ") + e.what());
+        }
+        {
+            std::lock_guard lock(session->mutex());
+            std::vector<int> holders{seat};
+            for (const std::string& t : tokens) {
+                const int other = session->seat_of(t);
+                if (other < 0) return fail(res, 403, "a key in tokens is not a seat's of game " + session->id());
+                holders.push_back(other);
+            }
+            try {
+                const GameSession::Refusal refused = session->undo(holders);
+                if (!refused.error.empty()) return fail(res, refused.status, refused.error);
+            } catch (const HostError& e) {
+                return fail(res, 500, std::string("the move could not be taken back: ") + e.what());
+            }
+            reply(res, 200, session->state(seat));
+        }
+        changed(session);
+    });
+
     s.Get(R"(/api/games/([^/]+)/events)", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
         std::shared_ptr<GameSession> session;
         int seat = -1;

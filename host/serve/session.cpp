@@ -27,6 +27,8 @@ uint64_t mix(uint64_t a, uint64_t b) {
 
 // A journal longer than this is folded into the .jcz at the next move.
 constexpr size_t kMaxJournalMoves = 400;
+// The moves of one seat that may be taken back, one after another.
+constexpr size_t kMaxUndoPoints = 8;
 
 // The game's saved file with its journal's moves added; `merged` tells
 // whether the journal had any.
@@ -343,8 +345,55 @@ std::string GameSession::play(int seat, std::string_view option_id) {
         return "option \"" + std::string(option_id) + "\" is not offered now (unknown, or from before the last move)";
     Game next = game_;
     host::play_turn_option(next, it->turn);
+    Game before = game_;
     commit(std::move(next));
+    // Another seat's move ends the undo of the one before; a few moves of
+    // one seat are kept (a turn is two or three).
+    if (!undo_points_.empty() && undo_points_.back().seat != seat) undo_points_.clear();
+    if (undo_points_.size() == kMaxUndoPoints) undo_points_.erase(undo_points_.begin());
+    undo_points_.push_back({std::move(before), deciding});
+    last_mover_ = deciding;
     return "";
+}
+
+int GameSession::undoable_seat() const {
+    if (closed_ || game_.is_over() || unsaved_computer_turn_ || undo_points_.empty()) return -1;
+    return undo_points_.back().seat;
+}
+
+GameSession::Refusal GameSession::undo(const std::vector<int>& holders) {
+    if (closed_) return {409, "the game was deleted"};
+    std::string missing;
+    for (size_t s = 0; s < seats_.seats.size(); ++s)
+        if (seats_.seats[s].kind == "person" && std::find(holders.begin(), holders.end(), static_cast<int>(s)) == holders.end())
+            missing += (missing.empty() ? "" : ", ") + seats_.seats[s].name;
+    if (!missing.empty())
+        return {403, "a move is taken back only with the key of every person's seat (on one screen, or a person alone "
+                     "against computers); this request lacks " + missing + "'s"};
+    if (game_.is_over()) return {409, "the game is over: its moves stand"};
+    if (unsaved_computer_turn_ || (last_mover_ >= 0 && seats_.seats[static_cast<size_t>(last_mover_)].kind != "person"))
+        return {409, "nothing to take back: the computer (" +
+                         seats_.seats[static_cast<size_t>(unsaved_computer_turn_ ? game_.deciding_player() : last_mover_)].name +
+                         ") has moved since"};
+    if (undo_points_.empty()) return {409, "nothing to take back: no move of a person since this server started, or since the last one taken back"};
+    // On disk in two steps, each whole: the game as it is (the journal
+    // folded in), then the game before the move. Stopped between them, the
+    // server comes back to the game as it was, never to a mix: the journal,
+    // which only adds moves, is gone before the .jcz loses any.
+    if (persisted_ > journal_base_ || journal_failed_) save_whole();
+    std::swap(game_, undo_points_.back().before);
+    try {
+        save_whole();
+    } catch (...) {
+        std::swap(game_, undo_points_.back().before);
+        throw;
+    }
+    undo_points_.pop_back();
+    std::erase_if(turn_starts_, [&](const TurnStart& t) { return t.moves > game_.moves().size(); });
+    note_turn_start(game_);
+    ++version_;
+    refresh_options();
+    return {};
 }
 
 void GameSession::commit(Game next) {
@@ -371,9 +420,12 @@ GameSession::ComputerTurn GameSession::computer_turn() const {
 }
 
 void GameSession::apply_computer_turn(const ComputerTurn& input, Game after) {
-    // Deleted meanwhile, or moved on (it cannot, but never apply twice).
+    // Deleted meanwhile, or moved on (a move taken back meanwhile; never apply twice).
     if (closed_ || input.version != version_) return;
     after.set_hooks(game_.hooks());
+    // A computer's move ends the undo of the moves before it.
+    undo_points_.clear();
+    last_mover_ = game_.deciding_player();
     try {
         commit(after);
     } catch (...) {
@@ -466,6 +518,8 @@ Json GameSession::state(int viewer) const {
     Json j;
     j["id"] = id_;
     if (!seats_.name.empty()) j["name"] = seats_.name;
+    // The seat whose last move may be taken back now (undo()), or null.
+    j["undo"] = undoable_seat() < 0 ? Json(nullptr) : Json{{"seat", undoable_seat()}};
     j["version"] = version_;
     j["turn"] = g.turn_number();
     j["turn_part"] = g.turn_part();  // 2 on an extra turn's second tile (ExtraTurn)

@@ -94,6 +94,21 @@ public:
     // changed then.
     std::string play(int seat, std::string_view option_id);
 
+    // Undo (docs/serve.md, "Taking a move back"): the last moves of the seat
+    // that moved last, one per call, while no other seat, person or
+    // computer, has moved since and the game goes on, and only for a
+    // request that holds the key of every person seat (`holders`: the
+    // seats whose keys it holds), as a hot-seat screen or a person alone
+    // against computers does. The game is as it was before that move, on
+    // disk too. Status 200 with "" , or 403 / 409 and why not.
+    struct Refusal {
+        int status = 200;
+        std::string error;
+    };
+    Refusal undo(const std::vector<int>& holders);
+    // The seat whose move undo() would take back, or -1.
+    int undoable_seat() const;
+
     // The computer's turn in two halves, so that it thinks without the
     // lock: its input (a copy of the game, the kind and the seed), then
     // the game after its turn, applied and saved if nothing moved since.
@@ -173,6 +188,14 @@ private:
     bool journal_failed_ = false;
     std::optional<host::Game> unsaved_computer_turn_;
     std::vector<TurnStart> turn_starts_;  // the two latest (note_turn_start)
+    // The games before the last moves of one person seat, the latest last;
+    // emptied when another seat or a computer moves (undo()).
+    struct UndoPoint {
+        host::Game before;
+        uint8_t seat = 0;
+    };
+    std::vector<UndoPoint> undo_points_;
+    int last_mover_ = -1;  // the seat of the latest move this server saw
     bool closed_ = false;
     mutable std::map<std::pair<host::TileTypeId, uint8_t>, std::string> tile_pictures_;
     std::optional<std::chrono::system_clock::time_point> finished_at_;

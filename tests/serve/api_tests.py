@@ -18,6 +18,8 @@ one scenario per CTest test:
     extra-turn  a fan test module's second tile step in every turn
                 (CK_TEST_TRIBUTE_MODULE): the person places two tiles in
                 each of their turns, and the state says which (turn_part)
+    undo        taking a move back: on one screen, against a computer,
+                refused otherwise, and kept over kill -9
     names       a game's name: in the state and the list, kept over a
                 restart; bad names refused (400)
     load        50 games at once, each driven to its end by a bounded client
@@ -412,7 +414,107 @@ def scenario_names(cli, out):
     print("names: a game's name in its state and the list, kept over a restart; 7 bad names refused")
 
 
-SCENARIOS = {"names": scenario_names, "full-game": scenario_full_game, "two-seats": scenario_two_seats, "restart": scenario_restart,
+def same_position(a, b):
+    """Two states of one game at the same point: the board, whose turn and
+    step, the tile to place, the players (scores, supplies) and the
+    choices' labels (their ids name a version)."""
+    keys = ("turn", "phase", "active", "board", "tile_to_place", "players", "tiles_left")
+    labels = lambda s: sorted(o["label"] for o in s["options"])  # noqa: E731
+    return all(a.get(k) == b.get(k) for k in keys) and labels(a) == labels(b)
+
+
+def undo(server, game, token, others=(), want=200):
+    status, answer = server.call("POST", "/api/games/%s/undo" % game, {"tokens": list(others)}, token=token)
+    check(status == want, "undo answered %d, not %d: %s" % (status, want, answer))
+    return answer
+
+
+def scenario_undo(cli, out):
+    """Taking a move back: on one screen (every person seat's key in the
+    request) the last moves of the seat that moved last, one a call, until
+    another seat moves; refused without every person's key (403), with
+    nothing to take back or after a computer's move (409); a person alone
+    against a computer takes back a move of the turn while still on turn.
+    The files follow: killed at once after an undo (journal moves before
+    it), the server comes back to the game as it was taken back."""
+    data = os.path.join(out, "undo")
+    shutil.rmtree(data, ignore_errors=True)
+    server = Server(cli, data).start()
+    try:
+        created = server.new_game([{"name": "Ada"}, {"name": "Bea"}], expansions=["abbot"], seed=5)
+        game = created["id"]
+        ada, bea = (x["token"] for x in created["seats"])
+        tokens = {0: ada, 1: bea}
+        check("nothing to take back" in undo(server, game, ada, [bea], want=409)["error"], "an undo before any move")
+        start = server.state(game, ada)
+        check(start["undo"] is None, "the state offers an undo before any move")
+        after = server.move(game, ada, choose(start))
+        check(after["undo"] == {"seat": 0}, "after Ada's move the state's undo is %s" % after["undo"])
+        check("Bea" in undo(server, game, ada, want=403)["error"], "an undo without Bea's key")
+        check(undo(server, game, bea, want=403), "Bea alone")
+        status, _ = server.call("POST", "/api/games/%s/undo" % game, {"tokens": [bea]})
+        check(status == 403, "a spectator's undo answered %d" % status)
+        status, answer = server.call("POST", "/api/games/%s/undo" % game, {"tokens": "x"}, token=ada)
+        check(status == 400 and "tokens" in answer["error"], "tokens not a list: %d %s" % (status, answer))
+        check(undo(server, game, ada, ["0" * 32], want=403), "a key that is no seat's")
+        back = undo(server, game, ada, [bea])
+        check(same_position(back, start) and back["version"] > after["version"],
+              "taken back, the game is not as it was before Ada's move")
+
+        # A whole turn of Ada's taken back step by step, until Bea moves.
+        positions = []
+        s = server.state(game, ada)
+        while s["active"] == 0:
+            positions.append(s)
+            s = server.move(game, ada, choose(s))
+        check(len(positions) >= 2, "Ada's turn was one step")
+        for before in reversed(positions):
+            undo(server, game, bea, [ada])  # either key in the header, the other in tokens
+            check(same_position(server.state(game, ada), before), "a step taken back is not the game before it")
+        s = server.state(game, ada)
+        while s["active"] == 0:
+            s = server.move(game, ada, choose(s))
+        s = server.move(game, bea, choose(server.state(game, bea)))
+        undo(server, game, bea, [ada])
+        check("nothing to take back" in undo(server, game, ada, [bea], want=409)["error"],
+              "Ada's move taken back after Bea had moved")
+
+        # Moves in the journal, an undo, kill -9 at once: the game as taken back.
+        play_out(server, game, tokens, choose, stop_at_turn=s["turn"] + 4)
+        s = server.state(game, ada)
+        seat = s["active"]
+        server.move(game, tokens[seat], choose(server.state(game, tokens[seat])))
+        taken_back = undo(server, game, ada, [bea])
+        check(same_position(taken_back, s), "taken back before the restart, the game is not as it was")
+        server.kill(signal.SIGKILL)
+        server = Server(cli, data, port=server.port).start()
+        again = server.state(game, ada)
+        check(same_position(again, taken_back), "after a restart the game is not as it was taken back (turn %d, not %d)"
+              % (again["turn"], taken_back["turn"]))
+        check(again["undo"] is None, "after a restart the state offers an undo")
+        final = play_out(server, game, tokens, choose)
+        check(replayed_scores(cli, saved_file(data, game, finished=True)) == final_scores(final),
+              "the saved game replays otherwise")
+
+        # A person against a computer: a step of the turn taken back while on turn; not once the computer moved.
+        created = server.new_game([{"name": "Ada"}, {"name": "Bot", "kind": "greedy"}], expansions=["abbot"], seed=6)
+        game, ada = created["id"], created["seats"][0]["token"]
+        s = server.wait(game, ada, lambda s: s["active"] == 0 and s["options"])
+        after = server.move(game, ada, choose(s))
+        check(after["active"] == 0, "Ada's tile ended her turn: no step to take back")
+        check(same_position(undo(server, game, ada), s), "Ada's tile taken back, the game is not as it was")
+        s = server.wait(game, ada, lambda s: s["active"] == 0 and s["options"])
+        while s["active"] == 0 and not s["finished"]:
+            s = server.move(game, ada, choose(s))
+        server.wait(game, ada, lambda s: s["active"] == 0 or s["finished"])
+        check("computer (Bot) has moved" in undo(server, game, ada, want=409)["error"], "an undo after the computer's move")
+    finally:
+        server.kill(signal.SIGINT)
+    print("undo: steps taken back on one screen up to the other seat's move, refused without every key or after the "
+          "computer's move; after kill -9 the game is as taken back and replays")
+
+
+SCENARIOS = {"undo": scenario_undo, "names": scenario_names, "full-game": scenario_full_game, "two-seats": scenario_two_seats, "restart": scenario_restart,
              "bad-input": scenario_bad_input, "load": scenario_load, "extra-turn": scenario_extra_turn,
              "river": scenario_river}
 

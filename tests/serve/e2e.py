@@ -55,6 +55,8 @@
                  by the tiles placed.
     tile-set     the new-game form's tile set follows the expansions ticked
                  (the 2nd edition with the abbot) as the server's default does.
+    undo         a move taken back from the page: against the computer and
+                 on a shared screen; not offered without every person's key.
     your-games   a named game in the tab's title and the lists; the seats'
                  links kept in this browser found again on the home page.
 
@@ -1167,6 +1169,75 @@ def scenario_your_games(cli, out, b, server):
           "a forgotten game gone, a deleted one said gone")
 
 
+def same_position(a, b):
+    keys = ("turn", "phase", "active", "board", "tile_to_place", "players")
+    return all(a.get(k) == b.get(k) for k in keys) and sorted(o["label"] for o in a["options"]) == sorted(o["label"] for o in b["options"])
+
+
+def scenario_undo(cli, out, b, server):
+    """Taking a move back from the page: a person against the computer
+    places a tile by clicking and confirming, then "Take back your last
+    move" puts the game as it was (the server's state, the page's options);
+    on a shared screen (#tokens= both seats) Ada's turn, played through the
+    API, is taken back after Bea's curtain, the curtain for Ada then down;
+    a page holding one of two persons' keys offers no such button."""
+    clicker = Clicker(b, out)
+    created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}],
+                              expansions=["abbot"], seed=11)
+    game, token = created["id"], created["seats"][0]["token"]
+    before = server.wait(game, token, lambda s: s["active"] == 0 and s["phase"] == "tile" and s["options"])
+    b.go(server.base + "/game/%s?token=%s" % (game, token))
+    wait_for(b, "the person's tile turn", lambda d: int(d["version"]) == before["version"], timeout=30)
+    check(not b.script("return !!document.getElementById('ck-take-back')"), "a take back offered before any move")
+    tile = next(o for o in options_on_page(b) if o["kind"] == "tile")
+    clicker.place(tile, before["version"])
+    check(server.state(game, token)["phase"] == "figure", "the tile placed did not open the figure step")
+    wait_for(b, "the take back button", lambda d: b.script("return !!document.getElementById('ck-take-back')"), timeout=10)
+    check("your last move" in b.text("#ck-take-back"), "the button says %r" % b.text("#ck-take-back"))
+    clicker.press("#ck-take-back")
+    after = server.wait(game, token, lambda s: s["phase"] == "tile")
+    check(same_position(after, before), "taken back from the page, the game is not as it was before the tile")
+    wait_for(b, "the game taken back", lambda d: int(d["version"]) == after["version"], timeout=10)
+    page = sorted(o["id"] for o in options_on_page(b) if o["kind"] != "hand-tile")
+    check(page == sorted(o["id"] for o in after["options"] if o["kind"] != "hand-tile"),
+          "after the take back the page's options are not the API's")
+
+    # A shared screen: Ada's whole turn taken back after the curtain for Bea.
+    created = server.new_game([{"name": "Ada"}, {"name": "Bea"}], expansions=["abbot"], seed=12)
+    hot, (ada, bea) = created["id"], [x["token"] for x in created["seats"]]
+    b.go(server.base + "/game/%s?token=%s" % (hot, bea))
+    wait_for(b, "Bea's own page", lambda d: d.get("seat") == "1", timeout=30)
+    b.go(server.base + "/game/%s#tokens=%s,%s" % (hot, ada, bea))
+    start = server.state(hot, ada)
+    wait_for(b, "the shared screen", lambda d: int(d["version"]) == start["version"], timeout=30)
+    if b.script("return !!document.querySelector('[data-curtain]')"):
+        b.click("[data-curtain]")
+    s = start
+    while s["active"] == 0:
+        s = server.move(hot, ada, choose_first(s))
+    wait_for(b, "Bea's turn", lambda d: d["activeSeat"] == "1", timeout=30)
+    b.click("[data-curtain]")  # "I am Bea"
+    check("Ada's last move" in b.text("#ck-take-back"), "the shared screen's button says %r" % b.text("#ck-take-back"))
+    clicker.press("#ck-take-back")
+    back = server.wait(hot, ada, lambda s: s["active"] == 0)
+    check(back["phase"] == "figure", "the shared screen took back %s, not Ada's last step" % back["phase"])
+    wait_for(b, "Ada on turn again", lambda d: d["activeSeat"] == "0", timeout=10)
+    check(b.script("return !!document.querySelector('[data-curtain]')"), "no curtain before Ada's hand is shown again")
+    # Bea's page alone (Ada's key not held) offers none.
+    server.move(hot, ada, choose_first(back))
+    b.go(server.base + "/game/%s?token=%s" % (hot, bea))
+    state = server.state(hot, bea)
+    check(state["undo"] == {"seat": 0}, "the server offers no undo: %s" % state["undo"])
+    wait_for(b, "Bea's own page", lambda d: d.get("seat") == "1" and int(d["version"]) == state["version"], timeout=30)
+    check(not b.script("return !!document.getElementById('ck-take-back')"), "a page with one person's key offers a take back")
+    print("undo: a tile taken back from the page against the computer, Ada's step taken back on a shared screen "
+          "behind the curtain; none offered without every person's key")
+
+
+def choose_first(state):
+    return state["options"][0]["id"]
+
+
 def scenario_seven_pages(cli, out, b, server):
     games = [person_game(server) for _ in range(7)]
     # A page that never gets a connection would hold b.go() for WebDriver's
@@ -1188,14 +1259,14 @@ SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": sce
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
              "view": scenario_view, "confirm": scenario_confirm,
              "dragon": scenario_dragon, "tiles": scenario_tiles, "tile-set": scenario_tile_set,
-             "your-games": scenario_your_games}
+             "your-games": scenario_your_games, "undo": scenario_undo}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
                   scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"],
                   scenario_dragon: ["--computer", "greedy"], scenario_tiles: ["--computer", "greedy"],
-                  scenario_your_games: ["--computer", "greedy"]}
+                  scenario_your_games: ["--computer", "greedy"], scenario_undo: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):
@@ -1207,7 +1278,7 @@ def run(scenario, cli, out):
     options = list(SERVER_OPTIONS.get(scenario, ["--computer", "mcts:playouts=100"]))
     # play and two-browsers choose their seed; a server that takes one only
     # when the operator allows it is told so.
-    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon, scenario_confirm) and serve_has(cli, "--allow-seed"):
+    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon, scenario_confirm, scenario_undo) and serve_has(cli, "--allow-seed"):
         options.append("--allow-seed")
     with Server(cli, os.path.join(out, "data"), options) as server, Browser(out) as b:
         scenario(cli, out, b, server)

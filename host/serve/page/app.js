@@ -402,6 +402,14 @@ async function refresh() {
         state = await api("GET", "/api/games/" + game.id, undefined, token);
         if (state.status === 404 && game.state) { gameGone(state.json ? state.json.error : "no such game"); break; }
         if (state.status !== 200) { setStatus(state.json ? state.json.error : "error " + state.status); break; }
+        // A shared screen read the game as the seat that was on turn; when
+        // another of its seats is on turn now, read it again as that one.
+        const active = state.json.active;
+        if (!state.json.finished && game.seatTokens[active] !== undefined && game.seatTokens[active] !== token) {
+          game.state = state.json;
+          again = true;
+          continue;
+        }
         const board = await fetch("/api/games/" + game.id + "/board.svg", { headers: token ? { "X-Seat-Token": token } : {} });
         if (!board.ok) { setStatus("error " + board.status + " drawing the board"); break; }
         svg = await board.text();
@@ -484,6 +492,29 @@ function forcedStep(s) {
   if (!only || document.querySelector(".curtain")) return null;
   game.forcedTimer = setTimeout(() => { if (game.state && game.state.version === s.version) play(only.id); }, FORCED_STEP_DELAY);
   return only;
+}
+
+// Taking a move back (POST …/undo): the server allows it while no other
+// seat has moved since, to a request with the key of every person's seat,
+// so the page offers it only where it holds them all: a shared screen, or
+// a person alone against computers.
+function mayTakeBack(s) {
+  return !!s.undo && !s.finished && s.players.every((p) => p.kind !== "person" || game.seatTokens[p.seat] !== undefined);
+}
+async function takeBack() {
+  const s = game.state;
+  game.pending = null;
+  const others = Object.entries(game.seatTokens).filter(([seat]) => Number(seat) !== s.undo.seat).map(([, t]) => t);
+  try {
+    const r = await api("POST", "/api/games/" + game.id + "/undo", { tokens: others }, game.seatTokens[s.undo.seat]);
+    if (r.status !== 200) setStatus(r.json ? r.json.error : "error " + r.status);
+  } catch (e) {
+    setStatus("The server did not answer: " + e.message);
+    return;
+  }
+  // On a shared screen the curtain comes down before the seat taken back
+  // is shown again (its hand is private).
+  await refresh();
 }
 
 // Confirm before commit: a tile's place and the figure step's choice (a
@@ -605,6 +636,9 @@ function render(s, svg) {
   // the panel: on a phone, right below the board.
   const sections = [el("section", { id: "ck-pending", class: "pending-box", hidden: true })];
   if (s.last_move) sections.push(lastMoveSection(s));
+  if (mayTakeBack(s)) sections.push(el("section", {}, el("button", { type: "button", id: "ck-take-back", onclick: takeBack },
+    "Take back " + (s.undo.seat === mySeat || Object.keys(game.seatTokens).length === 1 ? "your" : name(s.undo.seat) + "'s") + " last move"),
+    el("p", { class: "note" }, "Possible until another player moves.")));
   if (s.tile_to_place && onTurn) {
     sections.push(el("section", {}, el("h2", { title: s.tile_to_place.tile, "data-tile": s.tile_to_place.tile }, "Your tile", s.tile_to_place.from_hand ? " (from your hand)" : ""),
       el("div", { class: "tile-preview" }, el("div", { id: "ck-preview" }),
