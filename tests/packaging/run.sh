@@ -124,9 +124,9 @@ expect_files() {
   done
 }
 plugins=usr/$libdir/cloisterkit/plugins
-expect_files "$work/runtime.files" usr/bin/cloisterkit "$plugins/cloisterkit_expansions.so" \
+expect_files "$work/runtime.files" usr/bin/cloisterkit usr/bin/cloisterkit-serve "$plugins/cloisterkit_expansions.so" \
   usr/share/cloisterkit/tiles/basic.xml usr/share/cloisterkit/expansions/halflings.xml \
-  usr/share/man/man1/cloisterkit.1.gz \
+  usr/share/man/man1/cloisterkit.1.gz usr/share/man/man1/cloisterkit-serve.1.gz \
   "usr/share/doc/$runtime/copyright" "usr/share/doc/$runtime/changelog.gz"
 cmake_dir=usr/$libdir/cmake/CloisterKit
 expect_files "$work/dev.files" usr/include/cloisterkit/plugin.h usr/include/cloisterkit/status_names.h \
