@@ -55,6 +55,8 @@
                  by the tiles placed.
     tile-set     the new-game form's tile set follows the expansions ticked
                  (the 2nd edition with the abbot) as the server's default does.
+    sound        the turn notification: off by default; turned on, one
+                 chime (WebAudio) when it becomes the person's move.
     undo         a move taken back from the page: against the computer and
                  on a shared screen; not offered without every person's key.
     your-games   a named game in the tab's title and the lists; the seats'
@@ -1234,6 +1236,56 @@ def scenario_undo(cli, out, b, server):
           "behind the curtain; none offered without every person's key")
 
 
+# Counts the notes the page starts (WebAudio oscillators), from now on.
+COUNT_TONES = """window.ckTones = 0;
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...a) { window.ckTones++; return start.apply(this, a); };"""
+
+
+def scenario_sound(cli, out, b, server):
+    """The turn notification: off by default, no note when the computer's
+    move gives the person the turn; the toggle turned on sounds once (two
+    notes made with WebAudio), is remembered over a reload, and then the
+    person's next turn sounds once (not their own figure step, not the
+    page's first picture)."""
+    created = server.new_game([{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "computer"}],
+                              expansions=["abbot"], seed=13)
+    game, token = created["id"], created["seats"][0]["token"]
+    url = server.base + "/game/%s?token=%s" % (game, token)
+
+    def next_turn():
+        """Ada's whole turn through the API; the page once it shows her next one."""
+        s = server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+        while s["active"] == 0 and not s["finished"]:
+            s = server.move(game, token, choose_first(s))
+        s = server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+        wait_for(b, "Ada's next turn", lambda d: int(d["version"]) == s["version"], timeout=30)
+        time.sleep(0.5)  # a late note would come now
+
+    s = server.wait(game, token, lambda s: s["active"] == 0 and s["options"])
+    b.go(url)
+    wait_for(b, "Ada's turn", lambda d: int(d["version"]) == s["version"], timeout=30)
+    check(b.script("return document.getElementById('ck-sound').checked === false && localStorage.getItem('ck-sound') === null"),
+          "the sound is on by default")
+    b.script(COUNT_TONES)
+    next_turn()
+    check(b.script("return window.ckTones") == 0, "the sound, off, played %d notes" % b.script("return window.ckTones"))
+    b.click("#ck-sound")
+    check(b.script("return window.ckTones") == 2 and b.script("return localStorage.getItem('ck-sound')") == "on",
+          "the toggle turned on played %d notes, stored %r" % (b.script("return window.ckTones"),
+                                                               b.script("return localStorage.getItem('ck-sound')")))
+    b.go(url)
+    wait_for(b, "the page again", lambda d: d.get("stream") == "open", timeout=30)
+    check(b.script("return document.getElementById('ck-sound').checked"), "the sound turned on was not remembered")
+    b.script(COUNT_TONES)
+    time.sleep(0.5)
+    check(b.script("return window.ckTones") == 0, "the page's first picture sounded")
+    next_turn()
+    tones = b.script("return window.ckTones")
+    check(tones == 2, "Ada's next turn played %d notes, not one chime of 2" % tones)
+    print("sound: off by default and silent; on, one chime at the person's next turn, remembered over a reload")
+
+
 def choose_first(state):
     return state["options"][0]["id"]
 
@@ -1259,14 +1311,15 @@ SCENARIOS = {"play": scenario_play, "phone": scenario_phone, "two-browsers": sce
              "reconnect": scenario_reconnect, "delete": scenario_delete, "seven-pages": scenario_seven_pages,
              "view": scenario_view, "confirm": scenario_confirm,
              "dragon": scenario_dragon, "tiles": scenario_tiles, "tile-set": scenario_tile_set,
-             "your-games": scenario_your_games, "undo": scenario_undo}
+             "your-games": scenario_your_games, "undo": scenario_undo, "sound": scenario_sound}
 # A quick computer seat: the page, not the player's strength, is tested here.
 SERVER_OPTIONS = {scenario_play: ["--computer", "greedy"],
                   scenario_reconnect: ["--computer", "greedy"], scenario_delete: ["--computer", "greedy"],
                   scenario_phone: ["--computer", "greedy"], scenario_seven_pages: ["--computer", "greedy"],
                   scenario_view: ["--computer", "greedy"], scenario_confirm: ["--computer", "greedy"],
                   scenario_dragon: ["--computer", "greedy"], scenario_tiles: ["--computer", "greedy"],
-                  scenario_your_games: ["--computer", "greedy"], scenario_undo: ["--computer", "greedy"]}
+                  scenario_your_games: ["--computer", "greedy"], scenario_undo: ["--computer", "greedy"],
+                  scenario_sound: ["--computer", "greedy"]}
 
 
 def serve_has(cli, option):
@@ -1278,7 +1331,7 @@ def run(scenario, cli, out):
     options = list(SERVER_OPTIONS.get(scenario, ["--computer", "mcts:playouts=100"]))
     # play and two-browsers choose their seed; a server that takes one only
     # when the operator allows it is told so.
-    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon, scenario_confirm, scenario_undo) and serve_has(cli, "--allow-seed"):
+    if scenario in (scenario_play, scenario_phone, scenario_two_browsers, scenario_dragon, scenario_confirm, scenario_undo, scenario_sound) and serve_has(cli, "--allow-seed"):
         options.append("--allow-seed")
     with Server(cli, os.path.join(out, "data"), options) as server, Browser(out) as b:
         scenario(cli, out, b, server)

@@ -494,6 +494,47 @@ function forcedStep(s) {
   return only;
 }
 
+// A turn notification: a short chime, made by the page itself (WebAudio, no
+// sound file), when it becomes this screen's move: a new turn, or another
+// seat on turn, that this screen plays; not at the page's first picture. Off unless
+// the person turns it on; remembered in this browser (localStorage
+// "ck-sound"). A browser lets a page sound only after a gesture on it:
+// the toggle's click starts the audio, and sounds once to say so.
+function soundOn() { try { return localStorage.getItem("ck-sound") === "on"; } catch (e) { return false; } }
+function setSound(on) {
+  try { localStorage.setItem("ck-sound", on ? "on" : "off"); } catch (e) { /* storage off: for this page only */ }
+  game.soundOn = on;
+  if (on) chime();
+}
+function chime() {
+  const AudioContext = window.AudioContext || window.webkitAudioContext;
+  if (!AudioContext) return;
+  game.audio = game.audio || new AudioContext();
+  const audio = game.audio;
+  if (audio.state === "suspended") audio.resume();
+  // Two soft notes, a fifth apart, each fading out over a quarter second.
+  [[660, 0], [990, 0.14]].forEach(([hz, at]) => {
+    const tone = audio.createOscillator(), volume = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = hz;
+    const t = audio.currentTime + at;
+    volume.gain.setValueAtTime(0.0001, t);
+    volume.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
+    volume.gain.exponentialRampToValueAtTime(0.0001, t + 0.25);
+    tone.connect(volume).connect(audio.destination);
+    tone.start(t);
+    tone.stop(t + 0.3);
+  });
+}
+function notifyTurn(s, onTurn) {
+  // By turn and seat: the page may never draw the computer's quick turn in
+  // between, and a figure step of the same turn is no new move.
+  const mine = onTurn ? s.turn + ":" + s.active : "";
+  const changed = game.turnSeen !== undefined && mine !== "" && mine !== game.turnSeen;
+  game.turnSeen = mine;
+  if (changed && (game.soundOn !== undefined ? game.soundOn : soundOn())) chime();
+}
+
 // Taking a move back (POST …/undo): the server allows it while no other
 // seat has moved since, to a request with the key of every person's seat,
 // so the page offers it only where it holds them all: a shared screen, or
@@ -600,6 +641,7 @@ function render(s, svg) {
   // An extra turn (the builder's) is a second tile in the same turn: say so.
   const step = s.turn_part > 1 ? " (tile " + s.turn_part + " of this turn)" : "";
   setStatus(s.finished ? "The game is over" : "Turn " + s.turn + step + ": " + (onTurn ? "your move, " + name(s.active) : name(s.active) + " to move"));
+  notifyTurn(s, onTurn);
   // The tab's title says when it is this screen's move, seen from another tab.
   document.title = (s.finished ? "Game over · " : onTurn ? "▶ Your move · " : name(s.active) + " to move · ") + (s.name ? s.name + " · " : "") + "cloisterkit";
 
@@ -684,6 +726,8 @@ function render(s, svg) {
     title: "While the game runs, the file holds only what you may see (your own hand, no other's); the full file once the game is over" },
     "Download the game (.jcz)"),
     " · ", el("a", { href: "/" }, "all games"),
+    " · ", el("label", { title: "A short chime when it becomes your move (kept in this browser)" },
+      el("input", { type: "checkbox", id: "ck-sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }), " sound at your move"),
     game.tokens.length ? [" · ", el("button", { type: "button", id: "ck-delete", title: "Delete this game from the server, for every player", onclick: deleteGame }, "Delete this game")] : null));
   side.replaceChildren(...sections);
   showRotation();
