@@ -305,6 +305,14 @@ void Server::routes() {
                          {"baseTileSets", base_tile_sets()}, {"defaultTileSet", default_tile_set({})}});
     });
 
+    // 413 for a body longer than --max-body-bytes (true: answered).
+    const auto body_too_large = [this](const httplib::Request& req, httplib::Response& res) {
+        if (req.body.size() <= options_.max_body_bytes) return false;
+        fail(res, 413, "the request has " + std::to_string(req.body.size()) + " bytes, more than " +
+                           std::to_string(options_.max_body_bytes));
+        return true;
+    };
+
     // The answer to a game just made: opened and its answer built, or
     // nothing left of it (files, slot) and the error thrown on.
     const auto create = [this](httplib::Response& res, const httplib::Request& req,
@@ -342,10 +350,8 @@ void Server::routes() {
         }
     };
 
-    s.Post("/api/games", [this, create](const httplib::Request& req, httplib::Response& res) {
-        if (req.body.size() > options_.max_body_bytes)
-            return fail(res, 413, "the request has " + std::to_string(req.body.size()) + " bytes, more than " +
-                                      std::to_string(options_.max_body_bytes));
+    s.Post("/api/games", [this, create, body_too_large](const httplib::Request& req, httplib::Response& res) {
+        if (body_too_large(req, res)) return;
         nlohmann::json body;
         try {
             body = nlohmann::json::parse(req.body);
@@ -451,10 +457,8 @@ void Server::routes() {
         reply(res, 200, {{"deleted", session->id()}});
     });
 
-    s.Post(R"(/api/games/([^/]+)/moves)", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
-        if (req.body.size() > options_.max_body_bytes)
-            return fail(res, 413, "the request has " + std::to_string(req.body.size()) + " bytes, more than " +
-                                      std::to_string(options_.max_body_bytes));
+    s.Post(R"(/api/games/([^/]+)/moves)", [this, game_and_seat, body_too_large](const httplib::Request& req, httplib::Response& res) {
+        if (body_too_large(req, res)) return;
         std::shared_ptr<GameSession> session;
         int seat = -1;
         if (!game_and_seat(req, res, session, seat, true)) return;
@@ -482,10 +486,8 @@ void Server::routes() {
 
     // Takes back the last move (GameSession::undo): X-Seat-Token, a seat's
     // key, and {"tokens": [...]}, the other person seats' keys.
-    s.Post(R"(/api/games/([^/]+)/undo)", [this, game_and_seat](const httplib::Request& req, httplib::Response& res) {
-        if (req.body.size() > options_.max_body_bytes)
-            return fail(res, 413, "the request has " + std::to_string(req.body.size()) + " bytes, more than " +
-                                      std::to_string(options_.max_body_bytes));
+    s.Post(R"(/api/games/([^/]+)/undo)", [this, game_and_seat, body_too_large](const httplib::Request& req, httplib::Response& res) {
+        if (body_too_large(req, res)) return;
         std::shared_ptr<GameSession> session;
         int seat = -1;
         if (!game_and_seat(req, res, session, seat, true)) return;
