@@ -10,6 +10,7 @@
 #include <cloisterkit/sdk/helpers.hpp>
 #include <cloisterkit/sdk/module.hpp>
 
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,43 @@ struct BoardView {
     std::vector<fb::TileRef> tiles;
 };
 
+// The kind of the monastic feature tile type `tile_type` holds, if any.
+std::optional<Kind> monastic_kind_of_contents(const sdk::HookContext& ctx, uint16_t tile_type) {
+    const sdk::TileContents contents = ctx.tile_contents(tile_type);
+    size_t segment = 0;
+    for (const fb::TileSegmentInfo& seg : contents) {
+        const size_t i = segment++;
+        if (seg.kind() == fb::FeatureKind::Monastery)
+            return ctx.segment_has_attribute(tile_type, i, kShrine) ? Kind::Shrine : Kind::Monastery;
+    }
+    return std::nullopt;
+}
+
+// The same, remembered per tile type for the game's setup on this thread
+// (HookContext::setup_id): the hooks read every tile of the board, most of
+// which hold no monastic feature, and looking their contents up each time
+// was most of the module's cost. Trivially destructible, so no thread pins
+// the module after dlclose.
+std::optional<Kind> monastic_kind(const sdk::HookContext& ctx, uint16_t tile_type) {
+    struct Remembered {
+        uint64_t setup = 0;
+        std::array<uint8_t, 4096> kind{};  // 0 not yet known, 1 none, 2 monastery, 3 shrine
+    };
+    thread_local Remembered r;
+    if (ctx.setup_id() == 0 || tile_type >= r.kind.size()) return monastic_kind_of_contents(ctx, tile_type);
+    if (r.setup != ctx.setup_id()) {
+        r.kind.fill(0);
+        r.setup = ctx.setup_id();
+    }
+    uint8_t& known = r.kind[tile_type];
+    if (known == 0) {
+        const std::optional<Kind> k = monastic_kind_of_contents(ctx, tile_type);
+        known = !k ? 1 : *k == Kind::Monastery ? 2 : 3;
+    }
+    if (known == 1) return std::nullopt;
+    return known == 2 ? Kind::Monastery : Kind::Shrine;
+}
+
 // Every placed tile's space, and every monastic feature: a monastery
 // segment is a shrine when it carries the attribute (CU-2, CU-14).
 BoardView board_of(const sdk::HookContext& ctx, bool with_filled_spaces) {
@@ -45,6 +83,7 @@ BoardView board_of(const sdk::HookContext& ctx, bool with_filled_spaces) {
     if (with_filled_spaces) view.board.filled.reserve(tiles->size());
     for (const fb::PlacedTile* t : *tiles) {
         if (with_filled_spaces) view.board.filled.push_back(space_of(t->at()));
+        if (!monastic_kind(ctx, t->tile_type())) continue;  // most tiles: no contents to read
         const sdk::TileContents contents = ctx.tile_contents(t->tile_type());
         size_t segment = 0;
         for (const fb::TileSegmentInfo& seg : contents) {
@@ -56,18 +95,6 @@ BoardView board_of(const sdk::HookContext& ctx, bool with_filled_spaces) {
         }
     }
     return view;
-}
-
-// The kind of the monastic feature tile type `tile_type` holds, if any.
-std::optional<Kind> monastic_kind(const sdk::HookContext& ctx, uint16_t tile_type) {
-    const sdk::TileContents contents = ctx.tile_contents(tile_type);
-    size_t segment = 0;
-    for (const fb::TileSegmentInfo& seg : contents) {
-        const size_t i = segment++;
-        if (seg.kind() == fb::FeatureKind::Monastery)
-            return ctx.segment_has_attribute(tile_type, i, kShrine) ? Kind::Shrine : Kind::Monastery;
-    }
-    return std::nullopt;
 }
 
 // Whether a monastic feature lies on `space` or next to it (sides or
