@@ -726,7 +726,7 @@ function render(s, svg) {
     title: "While the game runs, the file holds only what you may see (your own hand, no other's); the full file once the game is over" },
     "Download the game (.jcz)"),
     " · ", el("a", { href: "/" }, "all games"),
-    " · ", el("label", { title: "A short chime when it becomes your move (kept in this browser)" },
+    " · ", el("label", { class: "toggle", title: "A short chime when it becomes your move (kept in this browser)" },
       el("input", { type: "checkbox", id: "ck-sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }), " sound at your move"),
     game.tokens.length ? [" · ", el("button", { type: "button", id: "ck-delete", title: "Delete this game from the server, for every player", onclick: deleteGame }, "Delete this game")] : null));
   side.replaceChildren(...sections);
