@@ -100,7 +100,7 @@ public:
     // request that holds the key of every person seat (`holders`: the
     // seats whose keys it holds), as a hot-seat screen or a person alone
     // against computers does. The game is as it was before that move, on
-    // disk too. Status 200 with "" , or 403 / 409 and why not.
+    // disk too. Status 200 and no error, or 403 / 409 and why not.
     struct Refusal {
         int status = 200;
         std::string error;

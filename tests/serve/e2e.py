@@ -974,7 +974,7 @@ def scenario_dragon(cli, out, b, server):
 
 
 TILES_SHOWN = """const box = document.querySelector('#ck-tiles-to-come .tile-kinds');
-return box ? Object.fromEntries([...box.querySelectorAll('.tile-kind')].map(e =>
+return box && Number(box.dataset.version) === arguments[0] ? Object.fromEntries([...box.querySelectorAll('.tile-kind')].map(e =>
   [e.dataset.tile, [Number(e.dataset.count), e.querySelector('span').textContent, !!e.querySelector('svg')]])) : null;"""
 
 
@@ -983,7 +983,7 @@ def tiles_shown(b, version):
     deadline = time.time() + 20
     while True:
         wait_for(b, "version %d" % version, lambda d: int(d["version"]) >= version)
-        shown = b.script(TILES_SHOWN)
+        shown = b.script(TILES_SHOWN, version)
         if shown and int(dataset(b)["version"]) == version:
             for tile, (n, text, picture) in shown.items():
                 check(text == "×%d" % n and picture, "the tile kind %s shows %r (picture: %s)" % (tile, text, picture))

@@ -17,7 +17,8 @@
 // dragon path is g.last-path and its flashed points .points-flash; a
 // swatch carries data-seat-mark and data-mark, a follower's mark on the
 // board is text.seat-mark; #ck-forced says an only step the page will play;
-// #ck-tiles-to-come lists the tiles to come (.tile-kind[data-tile][data-count]).
+// #ck-tiles-to-come lists the tiles to come (.tile-kind[data-tile][data-count]),
+// its .tile-kinds carrying data-version, the state it was read at.
 //
 // The server's Content-Security-Policy allows scripts from this file only:
 // no inline <script>, no on…="" attribute, no javascript: URL here; event
@@ -1019,10 +1020,14 @@ function playersSection(s) {
 // others' hands), by kind: a picture and a count each. Read only while
 // the list is open (GET /api/games/{id}/tiles), at each change of the game.
 async function showTilesToCome() {
+  // An answer that comes after a newer state's is left out: the list is
+  // the shown state's (data-version).
+  const version = game.state ? game.state.version : null;
   let r;
   try { r = await api("GET", "/api/games/" + game.id + "/tiles", undefined, viewerToken()); } catch (e) { return; }
   const box = document.querySelector("#ck-tiles-to-come .tile-kinds");
-  if (!box || r.status !== 200) return;
+  if (!box || r.status !== 200 || !game.state || game.state.version !== version) return;
+  box.dataset.version = version;
   box.replaceChildren(...r.json.tiles.map((t) => {
     const card = el("div", { class: "tile-kind", "data-tile": t.tile, "data-count": t.count });
     card.innerHTML = t.svg;
