@@ -417,8 +417,12 @@ async function refresh() {
       } catch (e) {
         break;  // no answer: the stream reconnects and reads again
       }
+      // The same version as shown (a move's own answer and its event both
+      // read it): drawn again, it would only take the focus and the
+      // keyboard's place away.
+      const same = game.state && game.state.version === state.json.version && game.state.seat === state.json.seat && document.getElementById("ck-side").childElementCount;
       game.state = state.json;
-      render(state.json, svg);
+      if (!same) render(state.json, svg);
     } while (again);
   })();
   try { await refreshing; } finally { refreshing = null; }
