@@ -12,6 +12,18 @@
 
 namespace ck::host {
 
+namespace {
+
+// A declaration conditioned on a rule option holds only with one of its values.
+bool held_back_in_this_game(const HeldBackTiles& h, const std::map<std::string, std::string>& rules) {
+    if (h.rule_key.empty()) return true;
+    const auto it = rules.find(h.rule_key);
+    const std::string& value = it != rules.end() ? it->second : h.rule_default;
+    return std::find(h.rule_values.begin(), h.rule_values.end(), value) != h.rule_values.end();
+}
+
+}  // namespace
+
 void Game::setup_tile_groups(const GameSetup& setup) {
     if (setup.held_back_tiles.size() > 32)
         throw HostError("game setup: " + std::to_string(setup.held_back_tiles.size()) +
@@ -24,7 +36,7 @@ void Game::setup_tile_groups(const GameSetup& setup) {
         const TileDef& def = setup_catalog_->tile(static_cast<TileTypeId>(t));
         if (!def.group.empty()) name_of[t] = def.group;
         for (const HeldBackTiles& h : setup.held_back_tiles)
-            if (def.has_marker(h.held)) {
+            if (def.has_marker(h.held) && held_back_in_this_game(h, setup.rules)) {
                 name_of[t] = h.held;
                 released_by[t] = h.until_placed;
                 break;

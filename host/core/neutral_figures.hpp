@@ -44,6 +44,11 @@ struct TileMarker {
 struct HeldBackTiles {
     std::string held;          // "dragon"
     std::string until_placed;  // "volcano"
+    // Only when rule option `rule_key` has one of `rule_values` in the game
+    // (its value there, else `rule_default`); empty: always.
+    std::string rule_key{};
+    std::vector<std::string> rule_values{};
+    std::string rule_default{};
 };
 
 }  // namespace ck::host

@@ -155,7 +155,12 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
     if (m.tile_markers() != nullptr)
         for (const auto* t : *m.tile_markers()) e.tile_markers.push_back({str(t->name()), str(t->label())});
     if (m.held_back_tiles() != nullptr)
-        for (const auto* h : *m.held_back_tiles()) e.held_back_tiles.push_back({str(h->held()), str(h->until_placed())});
+        for (const auto* h : *m.held_back_tiles()) {
+            HeldBackTiles& held = e.held_back_tiles.emplace_back(
+                HeldBackTiles{str(h->held()), str(h->until_placed()), str(h->rule_key()), strings(h->rule_values()), {}});
+            for (const RuleOptionInfo& o : e.rule_options)  // checked below: the option is declared
+                if (o.key == held.rule_key) held.rule_default = o.default_value;
+        }
     if (m.start_tiles() != nullptr)
         for (const auto* t : *m.start_tiles())
             e.start_tiles.push_back({str(t->tile_id()), t->x(), t->y(), t->rotation(), str(t->with_expansion()),
@@ -224,10 +229,19 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
                            [&](const TileMarker& m) { return m.name == name; });
     };
     if (e.held_back_tiles.size() > 8) return "more than 8 held-back tile declarations";
-    for (const HeldBackTiles& h : e.held_back_tiles)
+    for (const HeldBackTiles& h : e.held_back_tiles) {
         if (!marker_declared(h.held) || !marker_declared(h.until_placed))
             return "held-back tiles \"" + h.held + "\" until \"" + h.until_placed +
                    "\" name a tile marker the expansion does not declare";
+        if (h.rule_key.empty()) continue;
+        const auto option = std::find_if(e.rule_options.begin(), e.rule_options.end(),
+                                         [&](const RuleOptionInfo& o) { return o.key == h.rule_key; });
+        if (option == e.rule_options.end())
+            return "held-back tiles \"" + h.held + "\" depend on rule \"" + h.rule_key +
+                   "\", which is not one of the expansion's rule options";
+        if (h.rule_values.empty())
+            return "held-back tiles \"" + h.held + "\" depend on rule \"" + h.rule_key + "\" but list no value";
+    }
     if (e.start_tiles.size() > 8) return "more than 8 start tiles";
     for (const StartTileInfo& t : e.start_tiles) {
         if (t.tile_id.empty() || t.tile_id.size() > limits::kMaxDeclaredText)

@@ -69,7 +69,9 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
         return fb::CreateTileMarkerDecl(b, b.CreateString(m.name), b.CreateString(m.label));
     });
     auto held_back = build_vector(b, info.held_back_tiles, [&](const HeldBackTiles& h) {
-        return fb::CreateHeldBackTilesDecl(b, b.CreateString(h.held), b.CreateString(h.until_placed));
+        return fb::CreateHeldBackTilesDecl(b, b.CreateString(h.held), b.CreateString(h.until_placed),
+                                           h.rule_key.empty() ? 0 : b.CreateString(h.rule_key),
+                                           h.rule_values.empty() ? 0 : b.CreateVectorOfStrings(h.rule_values));
     });
     auto start_tiles = build_vector(b, info.start_tiles, [&](const StartTile& t) {
         // The schema's fields are narrower than int: refuse, never wrap.

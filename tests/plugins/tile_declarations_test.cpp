@@ -84,6 +84,14 @@ TEST(TileDeclarations, TwoEdgeKindsRefuseTheModuleAtLoad) {
                 HasSubstr("fan.two-edge-kinds: manifest rejected: more than one edge kind (a game holds one at most)"));
 }
 
+// Held-back tiles that wait only while an option holds (revision 12, the
+// dragon's) need that option.
+TEST(TileDeclarations, HeldBackTilesThatDependOnAnUndeclaredOptionRefuseTheModuleAtLoad) {
+    EXPECT_THAT(plugins_with("test_unknown_dragon"),
+                HasSubstr("fan.unknown-dragon: manifest rejected: held-back tiles \"dragon\" depend on rule "
+                          "\"unknownDragon.dragon\", which is not one of the expansion's rule options"));
+}
+
 TEST(TileDeclarations, ADeckSetChosenByAnUndeclaredOptionRefusesTheModuleAtLoad) {
     EXPECT_THAT(plugins_with("test_unknown_release"),
                 HasSubstr("fan.unknown-release: manifest rejected: deck tile set \"basic:1\" is chosen by rule "

@@ -152,6 +152,47 @@ TEST(PdCli, DragonTilesWaitForAVolcanoThenAllAreDrawn) {
     }
 }
 
+// PD-18: each of the four elements switches alone. Without the dragon, a
+// volcano calls nothing and dragon tiles are drawn before any volcano;
+// without the fairy, the princess or the portal, nobody uses them; a save
+// names only the elements that play, and replays to the same game.
+TEST(PdCli, ElementsSwitchOneByOne) {
+    int dragon_tile_before_volcano = 0;
+    const int seeds = ck::test::games_for_this_build(4);
+    for (int seed = 1; seed <= seeds; ++seed) {
+        const std::string save = scratch("alone-" + std::to_string(seed) + ".jcz").string();
+        const json j = run_json("play --expansions princess-and-dragon --players 2 --player-types greedy,random --json "
+                                "--rule princessAndDragon.dragon=off --rule princessAndDragon.princess=no "
+                                "--rule princessAndDragon.portal=0 --save '" + save + "' --seed " + std::to_string(seed));
+        if (HasFailure()) return;
+        bool volcano_out = false;
+        int fairy_moves = 0;
+        for (const json& m : j["moves"]) {
+            const std::string type = m["type"];
+            EXPECT_NE(type, "move") << "seed " << seed << ": the dragon moves without the dragon";
+            if (type == "tile") {
+                const std::string tile = m["tile"];
+                if (ends_with(tile, ".d") && !volcano_out) ++dragon_tile_before_volcano;
+                volcano_out |= ends_with(tile, ".v");
+            } else if (type == "action") {
+                EXPECT_NE(m["action"], "princess") << "seed " << seed;
+                fairy_moves += m["action"] == "move-fairy";
+            }
+        }
+        EXPECT_GT(fairy_moves, 0) << "seed " << seed << ": the fairy still plays";
+        for (const json& e : j["score_entries"]) EXPECT_NE(e["name"], "dragon") << "seed " << seed;
+        // The save's elements: the fairy's alone.
+        const json saved = json::parse(ck::test::read_text_file(save));
+        const json& elements = saved["setup"]["elements"];
+        EXPECT_TRUE(elements.contains("fairy")) << elements.dump();
+        for (const char* off : {"dragon", "princess", "portal"}) EXPECT_FALSE(elements.contains(off)) << elements.dump();
+        const json replayed = run_json("replay '" + save + "' --json");
+        if (HasFailure()) return;
+        EXPECT_EQ(replayed["players"], j["scores"]) << "seed " << seed;
+    }
+    EXPECT_GT(dragon_tile_before_volcano, 0) << "PD-2 holds only with the dragon: its tiles are drawn like others";
+}
+
 // PD-17: the save names what JCloisterZone's setup names (its four
 // elements, the edition's tile set, dragon.1 and fairy.1, the princess's
 // source) and replays to the same scores, entry by entry.

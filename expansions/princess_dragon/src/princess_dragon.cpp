@@ -31,6 +31,14 @@ constexpr std::string_view kVolcano = "volcano";    // tile marker
 constexpr std::string_view kPortal = "portal";      // tile marker
 constexpr std::string_view kPrincess = "princess";  // segment attribute of cities
 
+// PD-18: JCloisterZone's four elements, each switched on and off alone
+// (its engine tests play the fairy without the rest): an option each,
+// carried by the element of its name in saves.
+constexpr std::string_view kDragonOption = "princessAndDragon.dragon";
+constexpr std::string_view kFairyOption = "princessAndDragon.fairy";
+constexpr std::string_view kPrincessOption = "princessAndDragon.princess";
+constexpr std::string_view kPortalOption = "princessAndDragon.portal";
+
 // Actions of the figure options this expansion offers.
 constexpr std::string_view kMoveFairyAction = "move-fairy";
 constexpr std::string_view kPrincessAction = "princess";
@@ -140,7 +148,7 @@ public:
         sdk::ExpansionInfo i;
         i.id = kExpansionId;  // --expansions princess-and-dragon
         i.name = "The Princess & the Dragon";
-        i.version = "1.0.0";
+        i.version = "1.1.0";  // 1.1.0: the elements switch one by one (PD-18)
         i.description =
             "The third big expansion (1st edition rules, as JCloisterZone plays them): 30 tiles join the draw "
             "pile. A volcano calls the dragon onto it; no figure may be placed where the dragon stands; each "
@@ -152,9 +160,18 @@ public:
             "feature of the board.";
         i.hooks = sdk::hooks_overridden_by<PrincessAndDragon>();
         i.tile_definitions_xml = std::string(tiles_xml());
-        // PD-17: JCloisterZone has no element of the expansion's name: its
-        // saves enable these four (docs/abi.md, "JCloisterZone elements").
-        i.jcz_extra_elements = {"dragon", "fairy", "princess", "portal"};
+        // PD-17, PD-18: JCloisterZone has no element of the expansion's
+        // name; each of its four elements carries one of these options, and
+        // any of them enables the module (docs/abi.md, "JCloisterZone elements").
+        const auto element = [&](std::string_view key, std::string_view name, const char* what) {
+            sdk::RuleOption o = sdk::boolean_option(std::string(key), true, what);
+            o.jcz_element = std::string(name);
+            i.rule_options.push_back(std::move(o));
+        };
+        element(kDragonOption, kDragon, "the dragon: volcanoes call it, dragon tiles move it (PD-1–6)");
+        element(kFairyOption, kFairy, "the fairy, moved next to a follower instead of placing one (PD-9–12)");
+        element(kPrincessOption, kPrincess, "the princess sends a knight of her city home (PD-8)");
+        element(kPortalOption, kPortal, "the magic portal: a follower anywhere on the board (PD-7)");
         // JCloisterZone's three rule options of the expansion, each with the
         // one value this module plays (its default): a save asking for
         // another (dragon-move: after-scoring) is refused by name instead
@@ -171,8 +188,11 @@ public:
                           {std::string(kDragon), "dragon"},
                           {std::string(kPortal), "magic portal"}};
         i.segment_attributes = {{fb::FeatureKind::City, std::string(kPrincess), "princess"}};
-        // PD-2: the dragon tiles wait in the pack until a volcano is placed.
-        i.held_back_tiles = {{std::string(kDragon), std::string(kVolcano)}};
+        // PD-2: the dragon tiles wait in the pack until a volcano is placed,
+        // while the dragon plays (without it they are tiles like the others).
+        // (A condition lists values as written: every word a Boolean takes for true.)
+        i.held_back_tiles = {{std::string(kDragon), std::string(kVolcano), std::string(kDragonOption),
+                              {"true", "yes", "on", "1"}}};
         // PD-16: the 1st edition's tiles; the 2nd's (with gardens) when the abbot plays.
         i.deck_tile_sets = {{"princess-and-dragon:1", 1, "", "cloisterkit.abbot"},
                             {"princess-and-dragon:2", 1, "cloisterkit.abbot", ""}};
@@ -190,7 +210,8 @@ public:
     // PD-1: a volcano calls the dragon onto it (it eats nothing there).
     void on_tile_placed(const sdk::HookContext& ctx, const fb::TilePlacedArgs& args, sdk::Effects& out) const override {
         const fb::Placement& placement = *args.placement();
-        if (ctx.tile_has_marker(placement.tile_type(), kVolcano)) out.move_neutral_figure(kDragon, placement.at());
+        if (ctx.tile_has_marker(placement.tile_type(), kVolcano) && ctx.rule_bool_or(kDragonOption, true))
+            out.move_neutral_figure(kDragon, placement.at());
     }
 
     // PD-3, PD-7, PD-9, PD-8 (and PD-13's whole space under the dragon).
@@ -214,7 +235,7 @@ public:
         // PD-7: from a magic portal, a figure may go on any other tile too
         // (the host keeps to unfinished, unoccupied features and leaves out
         // forbidden tiles).
-        if (ctx.tile_has_marker(placed.tile_type(), kPortal)) {
+        if (ctx.tile_has_marker(placed.tile_type(), kPortal) && ctx.rule_bool_or(kPortalOption, true)) {
             std::vector<fb::TileRef> elsewhere;
             if (const auto* tiles = state.tiles())
                 for (const fb::PlacedTile* t : *tiles)
@@ -226,7 +247,7 @@ public:
         // it is next to already; not next to a figure that only joins a
         // follower (the builder, the pig: strength 0).
         const fb::PlacedFigure* beside_fairy = fairys_figure(ctx);
-        if (const auto* figures = state.figures())
+        if (const auto* figures = ctx.rule_bool_or(kFairyOption, true) ? state.figures() : nullptr)
             for (const fb::PlacedFigure* f : *figures) {
                 if (f->owner() != player || f == beside_fairy || ctx.figure_strength(f->kind()) == 0) continue;
                 out.offer_neutral_figure_move(kMoveFairyAction, kFairy, f->at(), f->location(),
@@ -236,6 +257,7 @@ public:
 
         // PD-8: a princess on this tile's own city segment may send home any
         // figure of the whole city, the player's own included.
+        if (!ctx.rule_bool_or(kPrincessOption, true)) return;
         const sdk::TileContents contents = ctx.tile_contents(placed.tile_type());
         const auto* segment_features = args.segment_features();
         std::vector<const fb::PlacedFigure*> offered;

@@ -193,7 +193,7 @@ int main() {
         // ---------------------------------------------------------- manifest
         {
             const fb::ExpansionManifestT m = module.manifest(kId);
-            expect(m.name == "The Princess & the Dragon" && m.version == "1.0.0", "name and version");
+            expect(m.name == "The Princess & the Dragon" && m.version == "1.1.0", "name and version");
             const uint64_t hooks = CK_HOOK_BIT(CK_HOOK_TILE_PLACED) | CK_HOOK_BIT(CK_HOOK_FIGURE_OPTIONS) |
                                    CK_HOOK_BIT(CK_HOOK_APPLY_FIGURE_ACTION) | CK_HOOK_BIT(CK_HOOK_BONUS_POINTS) |
                                    CK_HOOK_BIT(CK_HOOK_TURN_START) | CK_HOOK_BIT(CK_HOOK_FIGURE_STEP_END) |
@@ -212,8 +212,9 @@ int main() {
                        m.segment_attributes[0]->name == "princess",
                    "PD-8: the segment attribute princess on cities");
             expect(m.held_back_tiles.size() == 1 && m.held_back_tiles[0]->held == "dragon" &&
-                       m.held_back_tiles[0]->until_placed == "volcano",
-                   "PD-2: dragon tiles held back until a volcano");
+                       m.held_back_tiles[0]->until_placed == "volcano" &&
+                       m.held_back_tiles[0]->rule_key == "princessAndDragon.dragon",
+                   "PD-2: dragon tiles held back until a volcano, while the dragon plays (PD-18)");
             expect(m.deck_tile_sets.size() == 2 && m.deck_tile_sets[0]->tile_set == "princess-and-dragon:1" &&
                        m.deck_tile_sets[0]->without_expansion == "cloisterkit.abbot" &&
                        m.deck_tile_sets[0]->with_expansion.empty() &&
@@ -221,13 +222,21 @@ int main() {
                        m.deck_tile_sets[1]->with_expansion == "cloisterkit.abbot" &&
                        m.deck_tile_sets[1]->without_expansion.empty(),
                    "PD-16: edition 1 without the abbot, edition 2 with it");
-            expect(m.jcz_element.empty() &&
-                       m.jcz_extra_elements == std::vector<std::string>{"dragon", "fairy", "princess", "portal"},
-                   "PD-17: JCloisterZone's elements dragon, fairy, princess, portal");
-            // JCloisterZone's three rules, each with its default as the only value.
-            expect(m.rule_options.size() == 3 && m.jcz_rule_aliases.size() == 3, "JCloisterZone's three rules");
-            for (const auto& o : m.rule_options)
-                expect(o->allowed == std::vector<std::string>{o->default_value}, o->key.c_str());
+            expect(m.jcz_element.empty() && m.jcz_extra_elements.empty(), "PD-17: no element of the expansion's name");
+            // PD-18: an option per JCloisterZone element, on by default,
+            // then JCloisterZone's three rules, each with its default as the
+            // only value.
+            expect(m.rule_options.size() == 7 && m.jcz_rule_aliases.size() == 3, "four elements and three rules");
+            const char* elements[] = {"dragon", "fairy", "princess", "portal"};
+            for (size_t e = 0; e < 4 && e < m.rule_options.size(); ++e) {
+                const auto& o = *m.rule_options[e];
+                expect(o.key == "princessAndDragon." + std::string(elements[e]) && o.jcz_element == elements[e] &&
+                           o.default_value == "true" && o.value_type == fb::RuleValueType::Boolean,
+                       elements[e]);
+            }
+            for (size_t r = 4; r < m.rule_options.size(); ++r)
+                expect(m.rule_options[r]->allowed == std::vector<std::string>{m.rule_options[r]->default_value},
+                       m.rule_options[r]->key.c_str());
             const std::string& xml = m.tile_definitions_xml;
             size_t tiles = 0;
             for (size_t at = xml.find("<tile id="); at != std::string::npos; at = xml.find("<tile id=", at + 1)) ++tiles;

@@ -28,7 +28,11 @@ def dragon_check(r, ours, save):
     our_flat = [p for ps in our_turns.values() for p in ps]
     save_flat = [xy(m["payload"]["to"]) for m in save["replay"]
                  if m["type"] == "MOVE_NEUTRAL_FIGURE" and "dragon" in m["payload"].get("figureId", "")]
-    our_volc = [xy(m["at"]["position"]) for m in ours["moves"] if m.get("type") == "tile" and re.search(r"\.v$", m["tile"])]
+    # A volcano calls the dragon only where the dragon plays (PD-18: the
+    # element `dragon` switched off leaves volcanoes plain tiles).
+    dragon_plays = "dragon" in save["setup"].get("elements", {})
+    our_volc = [xy(m["at"]["position"]) for m in ours["moves"]
+                if dragon_plays and m.get("type") == "tile" and re.search(r"\.v$", m["tile"])]
     jcz_turns = collections.OrderedDict((mv["turn"], [xy(p) for p in mv["steps"]]) for mv in r.get("engineDragonMoves", []))
     jcz_flat = [xy(p) for p in r.get("engineDragonPath", [])]
     strict_flat = [xy(p) for p in r.get("dragonPath", [])]

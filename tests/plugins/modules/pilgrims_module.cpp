@@ -130,6 +130,7 @@ public:
                                      : TEST_MODULE_VARIANT == 14 ? "fan.looping-groups"
                                      : TEST_MODULE_VARIANT == 15 ? "fan.two-edge-kinds"
                                      : TEST_MODULE_VARIANT == 16 ? "fan.unknown-release"
+                                     : TEST_MODULE_VARIANT == 17 ? "fan.unknown-dragon"
                                                                  : "fan.lost-deck",
                                      "Bad tiles");
         if (TEST_MODULE_VARIANT == 5) i.segment_attributes = {{fb::FeatureKind::Road, "Inn!", "inn"}};
@@ -152,6 +153,9 @@ public:
             i.edge_kinds = {{"river", "river"}, {"canal", "canal"}};
         } else if (TEST_MODULE_VARIANT == 16) {
             i.deck_tile_sets = {{"basic:1", 1, "", "", false, "unknownRelease.release", {"2"}}};
+        } else if (TEST_MODULE_VARIANT == 17) {
+            i.tile_markers = {{"volcano", "volcano"}, {"dragon", "dragon"}};
+            i.held_back_tiles = {{"dragon", "volcano", "unknownDragon.dragon", {"true"}}};
         }
         else i.deck_tile_sets = {{"nowhere:1", 1, "", ""}};
         return i;

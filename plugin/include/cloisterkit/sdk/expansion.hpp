@@ -195,6 +195,10 @@ struct TileMarker {
 struct HeldBackTiles {
     std::string held;          // "dragon"
     std::string until_placed;  // "volcano"
+    // Revision 12: only when option `rule_key` has one of `rule_values`
+    // (empty: always).
+    std::string rule_key{};
+    std::vector<std::string> rule_values{};
 };
 
 // The tile a game starts on when the expansion is enabled, instead of the
