@@ -186,6 +186,18 @@ std::string hand_play_problem(const HandPlayInfo& h) {
     return {};
 }
 
+// A declaration that holds only while rule option `key` has one of
+// `values` (revision 12; none: always) needs that option; `subject` says
+// which declaration, for the message.
+std::string rule_condition_problem(const PluginExpansion& e, const std::string& subject, const std::string& key,
+                                   const std::vector<std::string>& values) {
+    if (key.empty()) return {};
+    if (std::none_of(e.rule_options.begin(), e.rule_options.end(), [&](const RuleOptionInfo& o) { return o.key == key; }))
+        return subject + " rule \"" + key + "\", which is not one of the expansion's rule options";
+    if (values.empty()) return subject + " rule \"" + key + "\" with no value";
+    return {};
+}
+
 // Why a declared segment attribute or deck tile set cannot be played, or empty.
 std::string tile_declarations_problem(const PluginExpansion& e) {
     auto word = [](const std::string& w) {
@@ -233,14 +245,10 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
         if (!marker_declared(h.held) || !marker_declared(h.until_placed))
             return "held-back tiles \"" + h.held + "\" until \"" + h.until_placed +
                    "\" name a tile marker the expansion does not declare";
-        if (h.rule_key.empty()) continue;
-        const auto option = std::find_if(e.rule_options.begin(), e.rule_options.end(),
-                                         [&](const RuleOptionInfo& o) { return o.key == h.rule_key; });
-        if (option == e.rule_options.end())
-            return "held-back tiles \"" + h.held + "\" depend on rule \"" + h.rule_key +
-                   "\", which is not one of the expansion's rule options";
-        if (h.rule_values.empty())
-            return "held-back tiles \"" + h.held + "\" depend on rule \"" + h.rule_key + "\" but list no value";
+        if (auto why = rule_condition_problem(e, "held-back tiles \"" + h.held + "\" depend on", h.rule_key,
+                                              h.rule_values);
+            !why.empty())
+            return why;
     }
     if (e.start_tiles.size() > 8) return "more than 8 start tiles";
     for (const StartTileInfo& t : e.start_tiles) {
@@ -292,15 +300,10 @@ std::string tile_declarations_problem(const PluginExpansion& e) {
             return "a deck tile set has an empty or overlong id";
         if (d.count < 1 || d.count > 8)
             return "deck tile set \"" + d.tile_set + "\" has count " + std::to_string(d.count) + " (1 to 8)";
-        if (!d.rule_key.empty()) {
-            const auto option = std::find_if(e.rule_options.begin(), e.rule_options.end(),
-                                              [&](const RuleOptionInfo& o) { return o.key == d.rule_key; });
-            if (option == e.rule_options.end())
-                return "deck tile set \"" + d.tile_set + "\" is chosen by rule \"" + d.rule_key +
-                       "\", which is not one of the expansion's rule options";
-            if (d.rule_values.empty())
-                return "deck tile set \"" + d.tile_set + "\" is chosen by rule \"" + d.rule_key + "\" but lists no value";
-        }
+        if (auto why = rule_condition_problem(e, "deck tile set \"" + d.tile_set + "\" is chosen by", d.rule_key,
+                                              d.rule_values);
+            !why.empty())
+            return why;
     }
     return {};
 }
