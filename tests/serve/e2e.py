@@ -447,6 +447,23 @@ def check_final_table(b, api):
     headers = b.script("return [...document.querySelectorAll('#ck-final th')].map(h => h.textContent)")
     check(headers[1:5] == ["roads", "cities", "monasteries", "fields"], "the final table's headers: %s" % headers)
     check(not any("." in h for h in headers), "a header in engine words: %s" % headers)
+    check_points_list(b, api)
+
+
+def check_points_list(b, api):
+    """The points list says each score once: a line per distinct score
+    (player, points, kind, final or not), its times on it (data-times), so
+    the lines add up to every score entry, and none repeats another."""
+    lines = b.script("""return [...document.querySelectorAll('#ck-points li')].map(li => ({
+        times: +li.dataset.times, text: li.innerText}))""")
+    distinct = {(e["player"], e["points"], e["final"], e["breakdown"]) for e in api["scores"]}
+    check(len(lines) == len(distinct), "%d lines in the points list for %d distinct scores" % (len(lines), len(distinct)))
+    check(sum(l["times"] for l in lines) == len(api["scores"]),
+          "the points list's lines stand for %d entries, the game has %d" % (sum(l["times"] for l in lines), len(api["scores"])))
+    for l in lines:
+        if l["times"] > 1:
+            check("%d times" % l["times"] in l["text"] and l["text"].startswith("turns "),
+                  "a line standing for %d scores does not say so: %r" % (l["times"], l["text"]))
 
 
 def hand_on_page(b):

@@ -717,8 +717,9 @@ function render(s, svg) {
   sections.push(playersSection(s));
   if (s.finished) sections.push(summarySection(s));
   sections.push(el("section", {}, el("h2", {}, "Points"), el("ul", { class: "log", id: "ck-points" },
-    s.scores.slice().reverse().map((e) => el("li", { class: "entry" }, swatch(s, e.player),
-      "turn " + e.turn + (e.final ? ", final" : "") + ": " + name(e.player) + " +" + e.points + " " + breakdownWords(e.breakdown))))));
+    pointsLines(s.scores).map((g) => el("li", { class: "entry", "data-times": g.turns.length }, swatch(s, g.e.player),
+      turnsWords(g.turns) + (g.e.final ? ", final" : "") + ": " + name(g.e.player) + " +" + g.e.points + " " +
+        breakdownWords(g.e.breakdown) + (g.turns.length > 1 ? " (" + g.turns.length + " times, " + g.turns.length * g.e.points + " in all)" : ""))))));
   const byTurn = [];
   for (const l of s.log) (byTurn.length && byTurn[byTurn.length - 1].turn === l.turn ? byTurn[byTurn.length - 1].lines : (byTurn.push({ turn: l.turn, player: l.player, lines: [] }), byTurn[byTurn.length - 1].lines)).push(l.text);
   sections.push(el("section", {}, el("h2", {}, "Turns"), el("ul", { class: "log", id: "ck-log" },
@@ -929,6 +930,27 @@ function kindWords(kind) {
 }
 // A score entry's breakdown, its leading engine name in words:
 // "city.incomplete 8 = ..." reads "unfinished city 8 = ...".
+// The points list, newest first, each score said once: the same score of
+// the same player again (the fairy's point at the start of each turn, a
+// bonus every turn) joins the line of its latest time with the turns it
+// came in, instead of a line a turn.
+function pointsLines(scores) {
+  const lines = [], byKey = new Map();
+  for (const e of scores.slice().reverse()) {
+    const key = [e.player, e.points, e.final, e.breakdown].join("\u0000");
+    const line = byKey.get(key);
+    if (line) line.turns.push(e.turn);
+    else { const fresh = { e, turns: [e.turn] }; byKey.set(key, fresh); lines.push(fresh); }
+  }
+  return lines;
+}
+// "turn 7", "turns 2 and 5", "turns 2, 4 … 18" (oldest first).
+function turnsWords(turns) {
+  const t = turns.slice().sort((a, b) => a - b);
+  if (t.length === 1) return "turn " + t[0];
+  if (t.length === 2) return "turns " + t[0] + " and " + t[1];
+  return "turns " + t[0] + ", " + t[1] + " … " + t[t.length - 1];
+}
 function breakdownWords(text) {
   return String(text)
     .replace(/^([a-z]+(?:-[a-z]+)*)\.incomplete\b/, (m, n) => "unfinished " + n.replace(/-/g, " "))
