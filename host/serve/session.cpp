@@ -98,6 +98,7 @@ Json option_json(const SessionOption& o) {
         case Kind::Return:
             j.update(tile_ref_json(t.at));
             j["meeple"] = t.meeple;
+            j["feature"] = std::string(host::feature_kind_name(t.feature));  // the page says where it stands
             break;
         case Kind::Move:  // a step of a movement: where the neutral figure goes
             j.update(tile_ref_json(t.at));

@@ -253,6 +253,8 @@ def check_option_words(b, turn):
     for text in texts:
         code = ENGINE_CODES.search(text)
         check(not code, "turn %d: %r shows the engine code %r" % (turn, text, code and code.group(0)))
+        # A field the page read and the state lacks ("from the undefined").
+        check(not re.search(r"\b(?:undefined|null|NaN)\b", text), "turn %d: %r says a missing value" % (turn, text))
     return len(texts)
 
 
@@ -448,6 +450,22 @@ def check_final_table(b, api):
     check(headers[1:5] == ["roads", "cities", "monasteries", "fields"], "the final table's headers: %s" % headers)
     check(not any("." in h for h in headers), "a header in engine words: %s" % headers)
     check_points_list(b, api)
+    check_supply_icons(b, api)
+
+
+def check_supply_icons(b, api):
+    """Each player's supply as icons, one per figure kind and token kind
+    with its count, exactly the API's, each titled in words."""
+    rows = b.script("""return [...document.querySelectorAll('#ck-players td.supply')].map(td =>
+        [...td.querySelectorAll('.supply-item[data-kind]')].map(i => ({kind: i.dataset.kind, count: +i.dataset.count,
+            icon: !!i.querySelector('svg.supply-icon'), title: i.title})))""")
+    check(len(rows) == len(api["players"]), "%d supply cells for %d players" % (len(rows), len(api["players"])))
+    for seat, items in enumerate(rows):
+        supply = api["players"][seat]["supply"]
+        want = dict(supply["figures"], **supply["tokens"])
+        check({i["kind"]: i["count"] for i in items} == want, "seat %d's supply icons %s, the API's %s" % (seat, items, want))
+        check(all(i["icon"] and i["title"] and not ENGINE_CODES.search(i["title"]) for i in items),
+              "seat %d: a supply item without its icon or its words: %s" % (seat, items))
 
 
 def check_points_list(b, api):

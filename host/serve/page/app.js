@@ -1024,14 +1024,41 @@ function lastMoveSection(s) {
     el("p", { class: "note" }, "Outlined on the board in " + s.players[m.seat].name + "'s colour."));
 }
 
+// A supply as icons, each with its count; the words ("7 followers") are
+// the item's title and what a screen reader says.
+function supplyItem(seat, kind, n, words, icon) {
+  return el("span", { class: "supply-item", "data-kind": kind, "data-count": n, title: words, "aria-label": words, role: "img" },
+    icon, "×" + n);
+}
+// A figure in its seat's colour: the follower's shape (the big follower
+// larger); another kind the same shape with its initial on it.
+function figureIcon(seat, kind) {
+  const big = kind === "big", letter = kind === "small" || big ? "" : figureKindWords(kind).charAt(0).toUpperCase();
+  const size = big ? 22 : 17;
+  return svgEl("svg", { viewBox: "0 0 20 20", width: size, height: size, "aria-hidden": "true", class: "supply-icon" },
+    svgEl("circle", { cx: 10, cy: 4.5, r: 3.5, fill: playerColour(seat), stroke: "#222", "stroke-width": 0.8 }),
+    svgEl("path", { d: "M3 19 L7 12 L2 10.5 L3 8 L17 8 L18 10.5 L13 12 L17 19 L11.5 19 L10 15 L8.5 19 Z",
+      fill: playerColour(seat), stroke: "#222", "stroke-width": 0.8, "stroke-linejoin": "round" }),
+    letter ? svgEl("text", { x: 10, y: 16, "text-anchor": "middle", "font-size": 7, "font-weight": "bold", fill: seatInk(seat) }, letter) : "");
+}
+// A token (a building, a good): a square in its seat's colour with the
+// initial of its name.
+function tokenIcon(seat, name) {
+  return svgEl("svg", { viewBox: "0 0 20 20", width: 17, height: 17, "aria-hidden": "true", class: "supply-icon" },
+    svgEl("rect", { x: 2, y: 2, width: 16, height: 16, rx: 3, fill: "#fff", stroke: playerColour(seat), "stroke-width": 2.5 }),
+    svgEl("text", { x: 10, y: 14.5, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" },
+      String(name).charAt(0).toUpperCase()));
+}
+
 function playersSection(s) {
   const rows = s.players.map((p) => el("tr", {},
     el("td", {}, swatch(s, p.seat), p.name, s.active === p.seat ? " ◀" : ""),
     el("td", { class: "note", title: p.kind }, kindWords(p.kind)),
     el("td", { class: "score", "data-score-seat": p.seat }, p.score),
-    el("td", {}, Object.entries(p.supply.figures).map(([k, n]) => counted(n, figureKindWords(k))).join(", "),
-      Object.keys(p.supply.tokens).length ? "; " + Object.entries(p.supply.tokens).map(([k, n]) => n + " " + tokenWords(s, k)).join(", ") : "",
-      p.hand_size ? "; " + p.hand_size + " in hand" : "")));
+    el("td", { class: "supply" },
+      Object.entries(p.supply.figures).map(([k, n]) => supplyItem(p.seat, k, n, counted(n, figureKindWords(k)), figureIcon(p.seat, k))),
+      Object.entries(p.supply.tokens).map(([k, n]) => supplyItem(p.seat, k, n, n + " " + tokenWords(s, k), tokenIcon(p.seat, tokenWords(s, k)))),
+      p.hand_size ? el("span", { class: "supply-item" }, p.hand_size + " in hand") : null)));
   return el("section", {}, el("h2", {}, "Players"), el("table", { id: "ck-players" },
     el("tr", {}, el("th", {}, "player"), el("th", {}, ""), el("th", {}, "points"), el("th", {}, "supply")), rows),
     el("p", { class: "note", id: "ck-tiles-left" }, tilesLeftWords(s)),
