@@ -85,10 +85,21 @@ TEST(JczSetupMapping, BadValuesAndUnknownNames) {
               "setup.rules.castle-scoring: unknown rule 'castle-scoring'");
     const std::string e = error_of(setup_with(R"({"tower": true})", R"({})"));
     EXPECT_EQ(e.rfind("setup.elements.tower: no loaded expansion provides element 'tower'", 0), 0u) << e;
-    // The Princess & the Dragon stands for four elements, played together.
-    EXPECT_EQ(error_of(setup_with(R"({"fairy": 1})", R"({})")),
-              "setup.elements: element 'dragon' is missing: cloisterkit.princess-and-dragon plays the elements "
-              "'dragon' and 'fairy, princess, portal' together, not one without the other");
+    // The abbot stands for two elements (abbot and garden), played together.
+    EXPECT_EQ(error_of(setup_with(R"({"abbot": 1})", R"({})")),
+              "setup.elements: element 'garden' is missing: cloisterkit.abbot plays the elements 'abbot' and 'garden' "
+              "together, not one without the other");
+}
+
+// PD-18: The Princess & the Dragon's four elements switch one by one: the
+// fairy alone enables the module with its option on and the others off.
+TEST(JczSetupMapping, OneElementOfThePrincessAndTheDragonEnablesItAlone) {
+    const auto m = map_jcz_setup(setup_with(R"({"small-follower": 7, "fairy": 1})", R"({})"), registry());
+    ASSERT_EQ(m.expansions.size(), 1u);
+    EXPECT_EQ(m.expansions[0]->id, "cloisterkit.princess-and-dragon");
+    EXPECT_EQ(m.rules.at("princessAndDragon.fairy"), "true");
+    for (const char* off : {"princessAndDragon.dragon", "princessAndDragon.princess", "princessAndDragon.portal"})
+        EXPECT_EQ(m.rules.at(off), "false") << off;
 }
 
 TEST(JczSetupMapping, DisabledElementsAreIgnored) {
