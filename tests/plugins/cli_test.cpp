@@ -256,8 +256,13 @@ TEST(SimulateHookFilters, EachFilteredHookIsCalledLessWithTheSameGames) {
                     {"wind-roses", "TILE_PLACED"},          {"traders-and-builders", "TILE_PLACED"},
                     {"river", "PLACEMENT_CHECK"}};
     std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> runs;
-    for (const auto& [expansion, hook] : filtered) {
-        auto& [f, e] = runs[expansion];
+    for (const auto& filter : filtered) {
+        // Plain names, not a structured binding: clang (the sanitizer
+        // builds) lets no lambda capture one.
+        const char* expansion = filter.expansion;
+        const char* hook = filter.hook;
+        nlohmann::json& f = runs[expansion].first;
+        nlohmann::json& e = runs[expansion].second;
         if (f.is_null()) {
             const std::string run = std::string("simulate --games 10 --seed 2 --round-trips --json --expansions ") + expansion;
             const CommandResult a = run_cli(run), b = run_cli(run + " --ignore-hook-filters");
