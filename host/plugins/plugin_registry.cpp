@@ -129,8 +129,7 @@ ModuleRecord PluginRegistry::load(const fs::path& path, SearchOrigin origin) {
                                   path.string(), e.id, problem);
             fs::path winner;
             if (const PluginExpansion* loaded = find_by_id(e.id)) winner = loaded->module->path();
-            for (const UnloadedExpansion& u : unloaded_)
-                if (u.id == e.id) winner = u.module;
+            else if (const UnloadedExpansion* unloaded = unloaded_by_id(e.id)) winner = unloaded->module;
             if (winner.empty()) continue;
             std::string why = "refused: module " + winner.string() +
                               ", found earlier on the plugin path, provides '" + e.id +
@@ -157,6 +156,12 @@ std::vector<const PluginExpansion*> PluginRegistry::expansions() const {
         for (const auto& e : m->expansions())
             if (!is_refused(e)) out.push_back(&e);
     return out;
+}
+
+const PluginRegistry::UnloadedExpansion* PluginRegistry::unloaded_by_id(std::string_view id) const {
+    for (const UnloadedExpansion& u : unloaded_)
+        if (u.id == id) return &u;
+    return nullptr;
 }
 
 void PluginRegistry::unload(const PluginModule& module) {
@@ -255,10 +260,7 @@ std::vector<const PluginExpansion*> PluginRegistry::resolve(const std::vector<st
     for (const auto* e : chosen) {
         for (const auto& needed : e->requires_ids) {
             if (enabled.count(needed) != 0) continue;
-            const bool offered = find_by_id(needed) != nullptr ||
-                                 std::any_of(unloaded_.begin(), unloaded_.end(),
-                                             [&](const UnloadedExpansion& u) { return u.id == needed; });
-            if (offered)
+            if (find_by_id(needed) != nullptr || unloaded_by_id(needed) != nullptr)
                 throw HostError(ErrorCategory::BadInput,
                                 "expansion '" + e->id + "' requires '" + needed + "'; enable it too");
             throw HostError(ErrorCategory::Plugin, "expansion '" + e->id + "' requires '" + needed +

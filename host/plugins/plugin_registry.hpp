@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "module_loader.hpp"
@@ -118,6 +119,8 @@ private:
     };
     std::vector<UnloadedExpansion> unloaded_;
     void unload(const PluginModule& module);
+    // The unloaded module's offer of expansion `id`, or nullptr.
+    const UnloadedExpansion* unloaded_by_id(std::string_view id) const;
     // The expansions refused for an id found earlier, and why.
     std::map<const PluginExpansion*, std::string> refused_;
 };
