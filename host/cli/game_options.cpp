@@ -11,7 +11,6 @@
 #include "core/limits.hpp"
 #include "core/tile_xml.hpp"
 #include "jcz/expansion_bridge.hpp"
-#include "plugins/plugin_hooks.hpp"
 #include "plugins/plugin_registry.hpp"
 #include "plugins/rule_options.hpp"
 
@@ -276,11 +275,9 @@ host::GameSetup GameEnvironment::setup(uint64_t seed, host::ExpansionHooks* hook
 
 std::unique_ptr<host::ExpansionHooks> GameEnvironment::make_hooks() const {
     if (expansions_.empty()) return nullptr;
-    auto hooks =
-        host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_),
-                                        hand_play_by_hooks_ ? host::HandPlayBy::Hooks : host::HandPlayBy::Declaration);
-    if (ignore_hook_filters_) static_cast<host::PluginHooks&>(*hooks).ignore_filters();
-    return hooks;
+    return host::jcz::make_expansion_hooks(*registry_, expansions_, std::chrono::milliseconds(hook_time_budget_ms_),
+                                           hand_play_by_hooks_ ? host::HandPlayBy::Hooks : host::HandPlayBy::Declaration,
+                                           ignore_hook_filters_);
 }
 
 std::vector<std::unique_ptr<host::PlayerAgent>> GameEnvironment::make_agents(uint64_t seed) const {

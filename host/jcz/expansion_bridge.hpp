@@ -18,10 +18,11 @@ namespace ck::host::jcz {
 
 // nullptr when no expansion is enabled. The registry must outlive the hooks.
 // A hook call taking longer than `time_budget` is refused
-// (PluginHooks::set_time_budget).
+// (PluginHooks::set_time_budget). `ignore_filters`: every hook called, as
+// a host without filters calls them (PluginHooks::ignore_filters).
 std::unique_ptr<ExpansionHooks> make_expansion_hooks(
     const PluginRegistry& registry, const std::vector<const PluginExpansion*>& expansions,
     std::chrono::milliseconds time_budget = limits::kDefaultHookTimeBudget,
-    HandPlayBy hand_play = HandPlayBy::Declaration);
+    HandPlayBy hand_play = HandPlayBy::Declaration, bool ignore_filters = false);
 
 }  // namespace ck::host::jcz
