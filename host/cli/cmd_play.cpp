@@ -14,7 +14,7 @@
 #include "command.hpp"
 #include "core/errors.hpp"
 #include "core/location_names.hpp"
-#include "game_options.hpp"
+#include "runs/game_options.hpp"
 #include "jcz/save_game.hpp"
 #include "render/move_text.hpp"
 #include "render/score_breakdown.hpp"

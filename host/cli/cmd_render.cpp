@@ -8,7 +8,7 @@
 
 #include "command.hpp"
 #include "core/errors.hpp"
-#include "game_options.hpp"
+#include "runs/game_options.hpp"
 #include "jcz/replayer.hpp"
 #include "render/timeline.hpp"
 #include "render_output.hpp"

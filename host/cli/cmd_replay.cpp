@@ -12,7 +12,7 @@
 
 #include "command.hpp"
 #include "core/errors.hpp"
-#include "game_options.hpp"
+#include "runs/game_options.hpp"
 #include "jcz/replayer.hpp"
 #include "render/score_breakdown.hpp"
 #include "render/timeline.hpp"

@@ -13,7 +13,7 @@
 #include "command.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
-#include "game_options.hpp"
+#include "runs/game_options.hpp"
 #include "serve/new_game.hpp"
 #include "serve/server.hpp"
 #include "serve_command.hpp"

@@ -16,8 +16,8 @@
 #include "command.hpp"
 #include "core/errors.hpp"
 #include "core/profile.hpp"
-#include "game_options.hpp"
-#include "game_runs.hpp"
+#include "runs/game_options.hpp"
+#include "runs/game_runs.hpp"
 #include "number_format.hpp"
 #include "round_trip_report.hpp"
 

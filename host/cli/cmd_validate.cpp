@@ -7,7 +7,7 @@
 #include "command.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
-#include "game_options.hpp"
+#include "runs/game_options.hpp"
 #include "validate/validator.hpp"
 
 namespace {

@@ -2,9 +2,9 @@
 // package (cloisterkit/__init__.py) wraps it; docs/python.md is the guide.
 //
 // Everything runs the host's own code: options and environments as the
-// `cloisterkit` command builds them (host/cli/game_options), the options
+// `cloisterkit` command builds them (host/runs/game_options), the options
 // of a turn as `serve` lists them (host/core/turn_options), many games as
-// `simulate` plays them (host/cli/game_runs), expansions through the C ABI.
+// `simulate` plays them (host/runs/game_runs), expansions through the C ABI.
 #include <dlfcn.h>
 
 #include <filesystem>
@@ -16,7 +16,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "cli/game_runs.hpp"
+#include "runs/game_runs.hpp"
 #include "core/build_tree.hpp"
 #include "core/errors.hpp"
 #include "core/location_names.hpp"

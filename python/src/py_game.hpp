@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/game_options.hpp"
+#include "runs/game_options.hpp"
 #include "core/game.hpp"
 #include "core/turn_options.hpp"
 #include "jcz/replayer.hpp"
