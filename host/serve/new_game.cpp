@@ -1,7 +1,7 @@
 #include "new_game.hpp"
 
 #include "ai/agents.hpp"
-#include "cli/game_options.hpp"
+#include "runs/game_options.hpp"
 #include "core/errors.hpp"
 #include "jcz/replayer.hpp"
 #include "jcz/save_game.hpp"

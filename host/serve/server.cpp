@@ -8,7 +8,7 @@
 #include <cstdio>
 
 #include "ai/agents.hpp"
-#include "cli/game_options.hpp"
+#include "runs/game_options.hpp"
 #include "core/errors.hpp"
 #include "core/tile_xml.hpp"
 #include "new_game.hpp"

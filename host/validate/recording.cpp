@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "child_process.hpp"
-#include "cli/game_options.hpp"
+#include "runs/game_options.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/players.hpp"
