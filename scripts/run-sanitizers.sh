@@ -46,7 +46,7 @@ failed=0
 #     the Validate.* tests, the module's hooks in its own and the PdCli tests.
 #   cult.validate, darmstadt.validate, labyrinth.validate,
 #     watchtowers.validate, wind_roses.validate, traders_builders.validate, king_robber.validate, river.validate,
-#     gq11.validate: the same validator over games with every shipped
+#     gq11.validate, abbey_mayor.validate: the same validator over games with every shipped
 #     expansion, 40 to 85 s each under ASan; their modules' hooks run under
 #     ASan in their own rules, hook, scenario and CLI tests.
 #   serve.e2e.*: drive Debian's Chromium against `cloisterkit serve`, as
@@ -60,7 +60,7 @@ failed=0
 #   build.reproducible: builds two copies of the source tree with the
 #     ordinary compiler and compares their bytes; nothing of it runs under
 #     ASan. scripts/run-tests.sh runs it as a part of its own.
-asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|serve\.defense\.(fairness|slow-clients)|(princess_dragon|cult|darmstadt|labyrinth|watchtowers|wind_roses|traders_builders|king_robber|river|gq11)\.validate)$'
+asan_excluded='^(build\.reproducible|render_e2e_chromium|python_host|install\.consumer|abi\.libabigail_.*|packaging\.packages|serve\.e2e\..*|serve\.api\.load|serve\.defense\.(fairness|slow-clients)|(princess_dragon|cult|darmstadt|labyrinth|watchtowers|wind_roses|traders_builders|king_robber|river|gq11|abbey_mayor)\.validate)$'
 # Benchmarks (bench/) are not tests; CK_BUILD_BENCH=OFF does not build them.
 
 run_asan() {

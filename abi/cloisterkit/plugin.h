@@ -148,7 +148,8 @@ typedef uint32_t ck_hook_id;
 /* ABI 1.3 (release 1.4.0): decisions and completion (docs/abi.md, "Decisions") */
 #define CK_HOOK_APPLY_DECISION 15     /* apply the option a player chose in a decision */
 #define CK_HOOK_FEATURE_COMPLETED 16  /* a feature was completed, occupied or not */
-#define CK_HOOK_COUNT 17              /* number of hooks known to this header     */
+#define CK_HOOK_FIGURE_STRENGTH 17    /* the strength of figures in a majority    */
+#define CK_HOOK_COUNT 18              /* number of hooks known to this header     */
 
 #define CK_HOOK_BIT(hook) ((uint64_t)1 << (hook))
 
@@ -239,6 +240,7 @@ typedef struct ck_host_info {
 #define CK_CAPABILITY_EXTRA_TURN "extra-turn/1"               /* ExtraTurn, turn parts */
 #define CK_CAPABILITY_TILE_GROUPS "tile-groups/1"             /* ExpansionManifest.tile_groups */
 #define CK_CAPABILITY_EDGE_KINDS "edge-kinds/1"               /* ExpansionManifest.edge_kinds */
+#define CK_CAPABILITY_FIGURE_STRENGTH "figure-strength/1"     /* the hook FIGURE_STRENGTH */
 
 /* ---------------------------------------------------------------------- */
 /* What the module tells the host                                          */

@@ -42,6 +42,14 @@ struct Decision {
     std::vector<DecisionOption> options;
     bool may_pass = false;
     uint32_t step = 1;  // 1 for the first decision of a chain
+    // OfferDecision.jcz_pass_type: a pass saved as this message; empty: CK_DECISION.
+    std::string jcz_pass_type;
+    // OfferDecision.jcz_commit: a chosen option is confirmed by a COMMIT,
+    // which re-seeds the draws (Game::commit in CommitActionPhase).
+    bool jcz_commit = false;
+    // Its options came from figure targets alone (OfferDecision.
+    // figure_targets): with none, it is passed at once and nothing saved.
+    bool skip_when_empty = false;
 };
 
 // Where the turn goes on once a chain of decisions ends: the stage after
@@ -50,6 +58,7 @@ enum class DecisionResume : uint8_t {
     FigureStep,       // opened by TILE_PLACED: the figure step
     AfterFigureStep,  // opened by FIGURE_STEP_END: its movement or the commit
     NextTurn,         // opened by TURN_END or GAME_END_CHECK: the next turn or the end
+    AfterCompletion,  // opened by FEATURE_COMPLETED: figures go home, then TURN_END
 };
 
 // Limits the host enforces on what an expansion offers.
@@ -68,6 +77,11 @@ struct DecisionState {
     std::vector<Decision> queued;
     bool offered = false;  // set by Game::offer_decision during a hook
     DecisionResume resume = DecisionResume::FigureStep;
+    // A choice of a jcz_commit decision waits for its COMMIT (the game is in
+    // CommitActionPhase); `answered_step` is that decision's step.
+    bool commit_pending = false;
+    uint32_t answered_step = 0;
+    uint8_t commit_player = 0;  // who chose it, and so commits
 };
 
 }  // namespace ck::host

@@ -101,6 +101,15 @@ struct ScoringAward {
     std::string name;  // score entry name: "fairy"
 };
 
+// FIGURE_STRENGTH's answer: figure `figure` (an index in Game::figures)
+// weighs `strength` in a majority instead of its kind's strength, and adds
+// `tiebreak` to its owner's tie-break (SetFigureStrength).
+struct FigureStrength {
+    uint32_t figure = 0;
+    int strength = 0;
+    int tiebreak = 0;
+};
+
 // What FIGURE_OPTIONS changes about where figures may go this turn.
 struct FigurePlacementChanges {
     std::vector<TileRef> forbidden;    // no figure on these tiles (the dragon's)
@@ -198,7 +207,15 @@ public:
     // (FEATURE_COMPLETED): after the turn's scoring, before figures go home.
     // Whether any expansion wants it, so the engine builds nothing otherwise.
     virtual bool wants_feature_completed() const { return false; }
-    virtual void on_feature_completed(Game&, uint8_t /*player*/, const ScoredFeatureInfo& /*feature*/) {}
+    // `remaining`: how many more calls this tile step brings (0: the last).
+    virtual void on_feature_completed(Game&, uint8_t /*player*/, const ScoredFeatureInfo& /*feature*/,
+                                      uint32_t /*remaining*/) {}
+    // Who holds `feature` is worked out (FIGURE_STRENGTH): `figures` are the
+    // indices in game.figures() of the figures on it; answers are appended
+    // to `out` in the order given (a later one for a figure holds).
+    virtual bool wants_figure_strength() const { return false; }
+    virtual void figure_strength(const Game&, const ScoredFeatureInfo& /*feature*/,
+                                 const std::vector<uint32_t>& /*figures*/, std::vector<FigureStrength>& /*out*/) {}
     // Extra points at the end of the game (FINAL_SCORING).
     virtual void on_final_scoring(Game& game) = 0;
     // The name an expansion declared for a token kind ("tower" for

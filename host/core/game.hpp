@@ -335,6 +335,7 @@ public:
     // The player who chooses now: the active player, or in a MovementPhase
     // or DecisionPhase the one the expansion named.
     uint8_t deciding_player() const {
+        if (decisions_.commit_pending) return decisions_.commit_player;
         return decisions_.open ? decisions_.open->player : movement_ ? movement_->player : active_;
     }
     // MovementPhase: the deciding player moves the figure to target i; the
@@ -355,6 +356,12 @@ public:
     // Opens a decision (OfferDecision, applied by the plugin bridge, which
     // checked it): DecisionPhase once the hook returns.
     void offer_decision(Decision decision);
+    // OfferDecision.figure_targets as options of `decision`: figure i of
+    // figures() to each free segment of `tiles`, and each of `segments`,
+    // where it may stand (of an unfinished feature, when asked), saved as
+    // its DEPLOY_MEEPLE.
+    void add_figure_target_options(Decision& decision, uint32_t figure, const std::vector<TileRef>& tiles,
+                                   const std::vector<MoveTarget>& segments, bool unfinished_only) const;
     // Tiles left in the pack that cannot be drawn now: held back, or in a
     // tile group that waits for another (the river's lake, the tiles after
     // the river).
@@ -574,8 +581,21 @@ private:
     bool rest_in_offered_decision(DecisionResume resume);
     // The chain of decisions ended: the stage it interrupted goes on.
     void resume_after_decisions();
-    // The decision's choice (an option index, or nullopt: passed).
-    void answer_decision(std::optional<size_t> choice);
+    // The decision's choice (an option index, or nullopt: passed); not
+    // recorded for a decision passed because it has no option.
+    void answer_decision(std::optional<size_t> choice, bool record = true);
+    // After decision `step` was answered (and, for a jcz_commit choice,
+    // committed): the next decision of the chain, a queued one, or the stage
+    // the chain interrupted.
+    void continue_decisions(uint32_t step);
+    // Passes, unrecorded, every open decision that came with no option
+    // (OfferDecision.figure_targets found none).
+    void skip_empty_decisions();
+    // The rest of a tile step once its completed features were reported
+    // (FEATURE_COMPLETED) and their decisions answered: figures on them go
+    // home, TURN_END, then the next turn or the end (game_scoring.cpp).
+    void end_tile_step();
+    void return_completed_followers();
     // JCloisterZone's tile groups (game_tile_groups.cpp): each tile type's
     // group, and which groups may be drawn from now.
     void setup_tile_groups(const GameSetup& setup);
@@ -600,6 +620,14 @@ private:
     void scored_info(uint32_t root, bool completed, bool final_scoring, int points, const std::string& name,
                      ScoredFeatureInfo& info) const;
     void collect_completed_this_turn(std::vector<uint32_t>& roots) const;
+    // Whether expansions weigh the figures on feature `root` (FIGURE_STRENGTH),
+    // and the players who then hold it (game_scoring.cpp).
+    bool weighs_figures(uint32_t root) const;
+    void weigh_figures(const ScoredFeatureInfo& info, std::optional<uint8_t> extra_kind,
+                       std::vector<uint8_t>& out) const;
+    // A 0-point "<feature>.empty" entry for each owner of a follower on
+    // feature `root`, which nobody holds (JCloisterZone's).
+    void record_unheld(uint32_t root, const std::string& name, bool final_scoring);
     void return_followers(uint32_t root);
     void record_points(uint8_t player, int points, std::string name, std::optional<FeatureKind> kind,
                        bool final_scoring);

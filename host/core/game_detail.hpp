@@ -22,7 +22,8 @@ inline const char* kind_word(FeatureKind k) {
     return "?";
 }
 
-inline void add_unique(std::vector<uint32_t>& v, uint32_t x) {
+template <class T>
+void add_unique(std::vector<T>& v, T x) {
     if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
 }
 

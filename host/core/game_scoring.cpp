@@ -19,9 +19,22 @@ void Game::commit(std::optional<double> random) {
     {
         Move& m = record_move(MoveType::Commit);
         m.random = r;
+        if (decisions_.commit_pending) m.player = decisions_.commit_player;
+    }
+    if (decisions_.commit_pending) {  // a decision's choice confirmed (the wagon's move)
+        decisions_.commit_pending = false;
+        continue_decisions(decisions_.answered_step);
+        return;
     }
 
     score_completed_this_turn();
+    // Decisions offered at FEATURE_COMPLETED come before the figures go home.
+    if (rest_in_offered_decision(DecisionResume::AfterCompletion)) return;
+    end_tile_step();
+}
+
+void Game::end_tile_step() {
+    return_completed_followers();
     movement_offered_ = false;
     decisions_.offered = false;
     if (hooks_) hooks_->on_turn_end(*this);
@@ -200,6 +213,43 @@ void Game::scored_info(uint32_t root, bool completed, bool final_scoring, int po
     for (size_t a = 0; a < segment_attributes_->size() && attributes_seen != 0; ++a)
         if (attributes_seen & (1u << a)) info.attributes.push_back({&(*segment_attributes_)[a], attribute_segments[a]});
     majority(t.followers, players_.size(), info.scorers);
+    if (weighs_figures(root)) weigh_figures(info, std::nullopt, info.scorers);
+}
+
+bool Game::weighs_figures(uint32_t root) const {
+    return hooks_ != nullptr && features_.totals(root).follower_total != 0 && hooks_->wants_figure_strength();
+}
+
+// The players who hold the feature when expansions weigh its figures
+// (FIGURE_STRENGTH): each figure counts its kind's strength unless an answer
+// sets it; the greatest total (at least 1) holds, and among equal totals the
+// greatest tie-break. `extra`: a figure of the active player not yet placed
+// there (the greedy preview), counted with its kind's strength.
+void Game::weigh_figures(const ScoredFeatureInfo& info, std::optional<uint8_t> extra_kind,
+                         std::vector<uint8_t>& out) const {
+    std::vector<uint32_t> on_feature;
+    for (size_t i = 0; i < figures_.size(); ++i)
+        if (features_.find(figures_[i].part) == info.id) on_feature.push_back(static_cast<uint32_t>(i));
+    std::vector<FigureStrength> answers;
+    hooks_->figure_strength(*this, info, on_feature, answers);
+    std::array<int, kMaxPlayers> strength{}, tiebreak{};
+    for (const uint32_t i : on_feature) {
+        const PlacedFigure& f = figures_[i];
+        int s = (*figure_kinds_)[f.meeple.kind].strength, tb = 0;
+        for (const FigureStrength& a : answers)
+            if (a.figure == i) s = a.strength, tb = a.tiebreak;
+        strength[f.meeple.player] += s;
+        tiebreak[f.meeple.player] += tb;
+    }
+    if (extra_kind) strength[active_] += (*figure_kinds_)[*extra_kind].strength;
+    out.clear();
+    int best = 0, best_tiebreak = 0;
+    for (size_t p = 0; p < players_.size(); ++p) best = std::max(best, strength[p]);
+    if (best == 0) return;
+    for (size_t p = 0; p < players_.size(); ++p)
+        if (strength[p] == best) best_tiebreak = std::max(best_tiebreak, tiebreak[p]);
+    for (size_t p = 0; p < players_.size(); ++p)
+        if (strength[p] == best && tiebreak[p] == best_tiebreak) out.push_back(static_cast<uint8_t>(p));
 }
 
 void Game::feature_parts(uint32_t feature, std::vector<TileRef>& out) const {
@@ -218,13 +268,21 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     const Features::Totals& t = features_.totals(root);
     std::vector<uint8_t> scorers;
     majority(t.followers, players_.size(), scorers);
-    if (scorers.empty()) return 0;
+    // Figures whose strength an expansion sets (the mayor's, 0 by its kind)
+    // may hold a feature that the kinds' strengths alone leave to nobody.
+    if (scorers.empty() && !weighs_figures(root)) return 0;
     std::string name;
     int points = base_points(root, completed, name);
     ScoreEntry::Counts counts = score_counts(root, points);
     std::vector<ScoringAward> awards;
     if (hooks_) {
         scored_info(root, completed, final_scoring, points, name, *scratch_scored_);
+        scorers = scratch_scored_->scorers;
+        // Held by nobody though followers stand there (a mayor in a city
+        // without pennants): as JCloisterZone, each of their owners scores
+        // "<feature>.empty" for 0 points, and bonuses for the figures there
+        // (the fairy's) are still paid.
+        if (scorers.empty()) record_unheld(root, name, final_scoring);
         for (const auto& a : scratch_scored_->attributes) counts.attributes.emplace_back(a.declared->label, a.segments);
         points = hooks_->score_feature(*this, *scratch_scored_, &counts.adjustments, awards);
     }
@@ -235,7 +293,16 @@ int Game::score_feature(uint32_t root, bool completed, bool final_scoring) {
     }
     // Points expansions give besides the feature's own (the fairy's), after them.
     for (ScoringAward& a : awards) record_points(a.player, a.points, std::move(a.name), kind, final_scoring);
-    return points;
+    return scorers.empty() ? 0 : points;
+}
+
+void Game::record_unheld(uint32_t root, const std::string& name, bool final_scoring) {
+    const std::string empty = name.substr(0, name.find('.')) + ".empty";
+    std::vector<uint8_t> owners;
+    for (const PlacedFigure& f : figures_)
+        if (features_.find(f.part) == root && (*figure_kinds_)[f.meeple.kind].strength > 0)
+            detail::add_unique<uint8_t>(owners, f.meeple.player);
+    for (const uint8_t p : owners) record_points(p, 0, empty, features_.totals(root).kind, final_scoring);
 }
 
 // The counts behind a feature's base points, kept with each entry for the breakdown.
@@ -273,9 +340,16 @@ void Game::score_completed_this_turn() {
             const int base = base_points(roots[i], true, name);
             scored_info(roots[i], true, false, base, name, *scratch_scored_);
             scratch_scored_->points = points[i];
-            hooks_->on_feature_completed(*this, active_, *scratch_scored_);
+            hooks_->on_feature_completed(*this, active_, *scratch_scored_,
+                                         static_cast<uint32_t>(roots.size() - 1 - i));
         }
-    // Followers go home only after everything is scored (§5.1).
+}
+
+// Followers go home only after everything is scored (§5.1), and after the
+// decisions completion opened (a wagon moves away first).
+void Game::return_completed_followers() {
+    std::vector<uint32_t> roots;
+    collect_completed_this_turn(roots);
     for (uint32_t root : roots)
         if (features_.totals(root).follower_total) return_followers(root);
 }
@@ -297,13 +371,20 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
     std::string name;
     for (uint32_t root : roots) {
         std::array<uint8_t, kMaxPlayers> followers = features_.totals(root).followers;
-        if (root == extra_root) followers[active_] += (*figure_kinds_)[meeple_options_[*meeple_option].kind].strength;
+        const std::optional<uint8_t> extra_kind =
+            root == extra_root ? std::optional<uint8_t>(meeple_options_[*meeple_option].kind) : std::nullopt;
+        if (extra_kind) followers[active_] += (*figure_kinds_)[*extra_kind].strength;
         majority(followers, players_.size(), scorers);
-        if (scorers.empty()) continue;
+        const bool weighed = weighs_figures(root);
+        if (scorers.empty() && !weighed) continue;
         int points = base_points(root, true, name);
         awards.clear();
         if (hooks_) {
             scored_info(root, true, false, points, name, *scratch_scored_);
+            // An expansion's weights cover the figures there; the previewed
+            // one counts its kind's strength.
+            if (weighed) weigh_figures(*scratch_scored_, extra_kind, scorers);
+            if (scorers.empty()) continue;
             scratch_scored_->scorers = scorers;
             points = hooks_->score_feature(*this, *scratch_scored_, nullptr, awards);
         }

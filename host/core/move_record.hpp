@@ -98,6 +98,7 @@ struct Move {
     std::string decision_key;
     std::optional<uint32_t> decision_index;
     DecisionOption decision_option;
+    std::string decision_pass_type;  // OfferDecision.jcz_pass_type: what a save writes for a pass
 };
 
 using MoveRecord = std::vector<Move>;

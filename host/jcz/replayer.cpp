@@ -493,7 +493,7 @@ void Replay::apply_decision(const ReplayMessage& m) {
             game_->choose_decision(i);
             return;
         }
-    if (d.may_pass && same(decision_message(*game_, d.expansion, d.key, std::nullopt, nullptr))) {
+    if (d.may_pass && same(decision_message(*game_, d.expansion, d.key, std::nullopt, nullptr, d.jcz_pass_type))) {
         game_->pass_decision();
         return;
     }

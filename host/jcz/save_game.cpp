@@ -159,7 +159,8 @@ ReplayMessage message_of(const Move& move, const Game& game) {
         case MoveType::Decision:
             m.type = MessageType::Decision;
             m.payload = decision_message(game, move.decision_expansion, move.decision_key, move.decision_index,
-                                         move.decision_index ? &move.decision_option : nullptr);
+                                         move.decision_index ? &move.decision_option : nullptr,
+                                         move.decision_pass_type);
             break;
         case MoveType::Pass:
             m.type = MessageType::Pass;
@@ -177,9 +178,11 @@ ReplayMessage message_of(const Move& move, const Game& game) {
 }  // namespace
 
 ExpansionMessage decision_message(const Game& game, uint32_t expansion, const std::string& key,
-                                  std::optional<uint32_t> index, const DecisionOption* option) {
+                                  std::optional<uint32_t> index, const DecisionOption* option,
+                                  std::string_view pass_type) {
     if (option != nullptr && !option->jcz_type.empty())  // checked to be a JSON object when offered
         return ExpansionMessage{option->jcz_type, Json::parse(option->jcz_payload), {}};
+    if (!index && !pass_type.empty()) return ExpansionMessage{std::string(pass_type), Json::object(), {}};
     Json payload = {{"expansion", expansion_id_of(game, expansion)}, {"key", key}};
     if (index) payload["option"] = *index;
     else payload["pass"] = true;

@@ -48,7 +48,8 @@ std::vector<ReplayMessage> replay_messages_of(const Game& game, size_t first = 0
 // when it names one, else CK_DECISION {expansion, key, option | pass}.
 // A replay compares a message with these to find the choice.
 ExpansionMessage decision_message(const Game& game, uint32_t expansion, const std::string& key,
-                                  std::optional<uint32_t> index, const DecisionOption* option);
+                                  std::optional<uint32_t> index, const DecisionOption* option,
+                                  std::string_view pass_type = {});
 
 // saved_game_from + write to `path`. Throws HostError (Io) if it cannot write.
 void save_game(const GameSetup& setup, const Game& game, const std::string& path, const SaveOptions& options = {});

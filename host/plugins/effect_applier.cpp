@@ -25,6 +25,12 @@ constexpr size_t kMaxHandSize = 1000;
 constexpr size_t kMaxTileStepOptions = 1000;
 // Tiles or targets listed in one movement-stage effect: more than a board holds.
 constexpr size_t kMaxListedTiles = 100000;
+// A figure's strength or tie-break (SetFigureStrength): a byte, as the host's
+// per-player sums are.
+constexpr int kMaxFigureStrength = 255;
+// Tiles one decision's figure targets may name: far more than any 3x3 area;
+// each is checked and its segments listed.
+constexpr size_t kMaxFigureTargetTiles = 100;
 
 constexpr uint32_t bit(fb::Effect e) { return 1u << static_cast<uint32_t>(e); }
 // Revision 8: the figure primitives, allowed wherever a turn's stage may
@@ -72,7 +78,11 @@ constexpr uint32_t kAllowed[CK_HOOK_COUNT] = {
         bit(fb::Effect::RemoveHandTile) | bit(fb::Effect::MoveNeutralFigure) | bit(fb::Effect::ReturnFigures) |
         bit(fb::Effect::EndGame) | kFigurePrimitives | kTurnStructure,
     /* FEATURE_COMPLETED */ bit(fb::Effect::AddPoints) | bit(fb::Effect::GiveTokens) |
-        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures) | kFigurePrimitives | kTurnStructure,
+        bit(fb::Effect::SetExpansionData) | bit(fb::Effect::ReturnFigures) | bit(fb::Effect::OfferDecision) |
+        kFigurePrimitives | kTurnStructure,
+    // Revision 12 (1.4.0): weights only; the game does not change while its
+    // majorities are worked out.
+    /* FIGURE_STRENGTH */ bit(fb::Effect::SetFigureStrength),
 };
 
 std::string_view view(const flatbuffers::String* s) { return s ? std::string_view(s->c_str(), s->size()) : std::string_view(); }
@@ -100,6 +110,9 @@ Decision decision_of(const fb::OfferDecision& d, uint32_t expansion) {
     out.may_pass = d.may_pass();
     if (d.options() != nullptr)
         for (const fb::DecisionOption* o : *d.options()) out.options.push_back(decision_option_from(*o));
+    out.jcz_pass_type = std::string(view(d.jcz_pass_type()));
+    out.jcz_commit = d.jcz_commit();
+    out.skip_when_empty = d.figure_targets() != nullptr && out.options.empty();
     return out;
 }
 
@@ -121,6 +134,7 @@ void EffectChecker::begin(const Game& game, ck_hook_id hook, size_t candidates) 
     decision_offered_ = false;
     figure_deltas_.clear();
     tile_step_options_ = 0;
+    strength_figures_ = nullptr;
 }
 
 std::string EffectChecker::check_tile_type(uint16_t type) const {
@@ -237,7 +251,33 @@ std::string EffectChecker::check_decision(const fb::OfferDecision& d) {
     if (auto why = check_text(d.key(), "key", true); !why.empty()) return why;
     if (auto why = check_text(d.label(), "label", false); !why.empty()) return why;
     const size_t n = d.options() == nullptr ? 0 : d.options()->size();
-    if (n == 0 && !d.may_pass()) return "no option and no pass: an empty choice";
+    if (n == 0 && !d.may_pass() && d.figure_targets() == nullptr) return "no option and no pass: an empty choice";
+    if (const fb::FigureTargets* t = d.figure_targets()) {
+        if (t->figure() >= game_->figures().size())
+            return "figure_targets: figure " + std::to_string(t->figure()) + " does not exist (" +
+                   std::to_string(game_->figures().size()) + " on the board)";
+        const size_t tiles = t->tiles() == nullptr ? 0 : t->tiles()->size();
+        if (tiles > kMaxFigureTargetTiles)
+            return "figure_targets: " + std::to_string(tiles) + " tiles, more than " +
+                   std::to_string(kMaxFigureTargetTiles);
+        for (size_t i = 0; i < tiles; ++i)
+            if (auto why = check_tile(t->tiles()->Get(static_cast<flatbuffers::uoffset_t>(i)), 0, "figure_targets");
+                !why.empty())
+                return why;
+        const size_t segments = t->segments() == nullptr ? 0 : t->segments()->size();
+        if (segments > kMaxFigureTargetTiles * 16)
+            return "figure_targets: " + std::to_string(segments) + " segments, more than " +
+                   std::to_string(kMaxFigureTargetTiles * 16);
+        for (size_t i = 0; i < segments; ++i) {
+            const fb::MoveTarget* m = t->segments()->Get(static_cast<flatbuffers::uoffset_t>(i));
+            if (m->location() == 0) return "figure_targets: a segment without a location";
+            if (auto why = check_tile(&m->at(), m->location(), "figure_targets"); !why.empty()) return why;
+        }
+    }
+    if (auto why = check_text(d.jcz_pass_type(), "jcz_pass_type", false); !why.empty()) return why;
+    const std::string_view pass_type = view(d.jcz_pass_type());
+    if (!std::all_of(pass_type.begin(), pass_type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }))
+        return "jcz_pass_type \"" + std::string(pass_type) + "\" is not a message type (A-Z and _)";
     if (n > kMaxDecisionOptions)
         return std::to_string(n) + " options, more than " + std::to_string(kMaxDecisionOptions);
     for (size_t i = 0; i < n; ++i)
@@ -480,6 +520,17 @@ std::string EffectChecker::check_effect(const fb::EffectEntry& entry) {
             return change_hand(e->player(), e->tile_type(), -1);
         }
         case fb::Effect::ExtraTurn: return game_->extra_turn_problem();
+        case fb::Effect::SetFigureStrength: {
+            const auto* e = entry.effect_as_SetFigureStrength();
+            if (strength_figures_ == nullptr ||
+                std::find(strength_figures_->begin(), strength_figures_->end(), e->figure()) == strength_figures_->end())
+                return "figure " + std::to_string(e->figure()) + " is not one of the feature's figures";
+            if (e->strength() < 0 || e->strength() > kMaxFigureStrength)
+                return "strength " + std::to_string(e->strength()) + " is outside 0.." + std::to_string(kMaxFigureStrength);
+            if (e->tiebreak() < 0 || e->tiebreak() > kMaxFigureStrength)
+                return "tiebreak " + std::to_string(e->tiebreak()) + " is outside 0.." + std::to_string(kMaxFigureStrength);
+            return {};
+        }
         case fb::Effect::EndGame:
         case fb::Effect::ConsumeFigureAction:
             return {};
@@ -567,7 +618,26 @@ void apply_effects(const fb::HookResponse& response, Game* game, const std::stri
                 game->offer_movement(std::move(offer));
                 break;
             }
-            case fb::Effect::OfferDecision: game->offer_decision(decision_of(*entry->effect_as_OfferDecision(), sink.expansion)); break;
+            case fb::Effect::SetFigureStrength: {
+                const auto* e = entry->effect_as_SetFigureStrength();
+                sink.strengths->push_back({e->figure(), e->strength(), e->tiebreak()});
+                break;
+            }
+            case fb::Effect::OfferDecision: {
+                const auto* e = entry->effect_as_OfferDecision();
+                Decision decision = decision_of(*e, sink.expansion);
+                if (const fb::FigureTargets* t = e->figure_targets()) {
+                    std::vector<TileRef> tiles;
+                    std::vector<MoveTarget> segments;
+                    if (t->tiles() != nullptr)
+                        for (const fb::TileRef* r : *t->tiles()) tiles.push_back(to_host(*r));
+                    if (t->segments() != nullptr)
+                        for (const fb::MoveTarget* m : *t->segments()) segments.push_back({to_host(m->at()), m->location()});
+                    game->add_figure_target_options(decision, t->figure(), tiles, segments, t->unfinished_only());
+                }
+                game->offer_decision(std::move(decision));
+                break;
+            }
             case fb::Effect::PlaceFigure: {
                 const auto* e = entry->effect_as_PlaceFigure();
                 game->place_figure(e->player(), e->kind(), to_host(*e->at()), e->location(), e->allow_occupied());

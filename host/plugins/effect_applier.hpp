@@ -30,6 +30,9 @@ public:
     // Starts checking the responses of one hook call against `game`;
     // `candidates` is the number of placements a PLACEMENT_CHECK asked about.
     void begin(const Game& game, ck_hook_id hook, size_t candidates = 0);
+    // FIGURE_STRENGTH: the figures the call names, the only ones an answer
+    // may set (kept by pointer until the next begin()).
+    void set_strength_figures(const std::vector<uint32_t>* figures) { strength_figures_ = figures; }
     // "" when every effect of `response`, from expansion `expansion_id`, is
     // acceptable, else the reason (naming the effect's position and type).
     std::string check(const fb::HookResponse& response, std::string_view expansion_id);
@@ -72,6 +75,7 @@ private:
     };
     std::vector<HandDelta> hand_deltas_;  // hand changes of earlier effects in this hook
     size_t candidates_ = 0;
+    const std::vector<uint32_t>* strength_figures_ = nullptr;  // FIGURE_STRENGTH's figures
     std::string_view expansion_id_;  // of the response being checked
     bool movement_offered_ = false;   // an OfferMovement in this response already
     bool decision_offered_ = false;   // an OfferDecision in this response already
@@ -100,6 +104,7 @@ struct EffectSink {
     // BONUS_POINTS' AddPoints, given while a feature is scored (else AddPoints changes the game).
     std::vector<ScoringAward>* awards = nullptr;
     FigurePlacementChanges* placement = nullptr;   // ForbidFigurePlacement, OfferFigurePlacements
+    std::vector<FigureStrength>* strengths = nullptr;  // SetFigureStrength
 };
 
 // Applies a response that EffectChecker accepted. `game` may be null for

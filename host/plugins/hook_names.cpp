@@ -10,7 +10,7 @@ std::string hook_name(ck_hook_id hook) {
         "FIGURE_OPTIONS", "APPLY_FIGURE_ACTION", "FEATURE_SCORING", "BONUS_POINTS",
         "TURN_END",     "GAME_END_CHECK",     "FINAL_SCORING",   "APPLY_TILE_STEP_OPTION",
         "TURN_START",   "FIGURE_STEP_END",    "APPLY_MOVEMENT_STEP", "APPLY_DECISION",
-        "FEATURE_COMPLETED",
+        "FEATURE_COMPLETED", "FIGURE_STRENGTH",
     };
     static_assert(sizeof(kNames) / sizeof(kNames[0]) == CK_HOOK_COUNT, "every hook in plugin.h needs a name here");
     if (hook < CK_HOOK_COUNT) return kNames[hook];

@@ -134,7 +134,8 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
                                 static_cast<FeatureKind>(f->feature()), str(f->name())};
             const bool names_something = info.filter == fb::HookFilter::TileHasMarker ||
                                          info.filter == fb::HookFilter::NeutralFigureBesideActivePlayer ||
-                                         info.filter == fb::HookFilter::ActivePlayerHasFigureOnBoard;
+                                         info.filter == fb::HookFilter::ActivePlayerHasFigureOnBoard ||
+                                         info.filter == fb::HookFilter::FeatureHoldsFigureOfKind;
             if (info.filter > fb::HookFilter::MAX || (info.filter == fb::HookFilter::RuleIs && info.rule_key.empty()) ||
                 (info.filter == fb::HookFilter::TileHasFeature && f->feature() > fb::FeatureKind::MAX) ||
                 (names_something && info.name.empty()))
@@ -405,7 +406,8 @@ const char* const* host_capabilities() {
     static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
                                                     CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
                                                     CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN,
-                                                    CK_CAPABILITY_TILE_GROUPS, CK_CAPABILITY_EDGE_KINDS, nullptr};
+                                                    CK_CAPABILITY_TILE_GROUPS, CK_CAPABILITY_EDGE_KINDS,
+                                                    CK_CAPABILITY_FIGURE_STRENGTH, nullptr};
     return kCapabilities;
 }
 

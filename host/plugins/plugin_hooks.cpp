@@ -139,6 +139,16 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game, con
                 if (figure.meeple.player == game.active_player() && figure.meeple.kind == index) return true;
             return false;
         }
+        case fb::HookFilter::FeatureHoldsFigureOfKind: {
+            if (feature == nullptr) return true;  // not a hook about a feature
+            const auto& kinds = game.figure_kinds();
+            const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.id == f.name; });
+            if (kind == kinds.end()) return false;  // no such kind in this game: on no feature
+            const auto index = static_cast<size_t>(kind - kinds.begin());
+            for (const auto& figure : game.figures())
+                if (figure.meeple.kind == index && game.feature_of(figure.part) == feature->id) return true;
+            return false;
+        }
         case fb::HookFilter::RuleIs: {
             if (filter.rule_checked_for == game.setup_id()) return filter.rule_holds;
             const auto it = game.rules().find(f.rule_key);
@@ -654,15 +664,41 @@ void PluginHooks::apply_decision(Game& game, const Decision& decision, std::opti
                        finish_request(CK_HOOK_APPLY_DECISION, fb::HookArgs::ApplyDecisionArgs, args.Union()), &game);
 }
 
-void PluginHooks::on_feature_completed(Game& game, uint8_t player, const ScoredFeatureInfo& feature) {
+void PluginHooks::on_feature_completed(Game& game, uint8_t player, const ScoredFeatureInfo& feature,
+                                       uint32_t remaining) {
     if (!collect_callees(CK_HOOK_FEATURE_COMPLETED, game)) return;
     const RoundTripScope round_trip(CK_HOOK_FEATURE_COMPLETED);
     start_request();
     const auto f = build_feature(feature, feature.points);
-    const auto args = fb::CreateFeatureCompletedArgs(request_, player, f);
+    const auto args = fb::CreateFeatureCompletedArgs(request_, player, f, remaining);
     call_all_and_apply(game, CK_HOOK_FEATURE_COMPLETED,
                        finish_request(CK_HOOK_FEATURE_COMPLETED, fb::HookArgs::FeatureCompletedArgs, args.Union()),
                        &game);
+}
+
+void PluginHooks::figure_strength(const Game& game, const ScoredFeatureInfo& feature,
+                                  const std::vector<uint32_t>& figures, std::vector<FigureStrength>& out) {
+    ck_bytes state{nullptr, 0};  // built at the first call, if any
+    ck_bytes request{nullptr, 0};
+    for (uint32_t i = 0; i < expansions_.size(); ++i) {
+        if (!wants(i, CK_HOOK_FIGURE_STRENGTH, game, {&feature, std::nullopt, std::nullopt})) continue;
+        const RoundTripScope round_trip(CK_HOOK_FIGURE_STRENGTH);
+        if (state.data == nullptr) {
+            state = state_bytes(game);
+            start_request();
+            const auto f = build_feature(feature, feature.points);
+            const auto args = fb::CreateFigureStrengthArgs(request_, f, request_.CreateVector(figures));
+            request = finish_request(CK_HOOK_FIGURE_STRENGTH, fb::HookArgs::FigureStrengthArgs, args.Union());
+        }
+        checker_.begin(game, CK_HOOK_FIGURE_STRENGTH);
+        checker_.set_strength_figures(&figures);
+        const ReleaseScope release{*this};
+        if (const fb::HookResponse* r = call(i, CK_HOOK_FIGURE_STRENGTH, state, request)) {
+            EffectSink sink{i};
+            sink.strengths = &out;
+            apply_effects(*r, nullptr, expansions_[i]->id, sink);
+        }
+    }
 }
 
 void PluginHooks::on_final_scoring(Game& game) {

@@ -94,7 +94,11 @@ public:
     void apply_movement_step(Game& game, const MovementOffer& offer, size_t choice) override;
     void apply_decision(Game& game, const Decision& decision, std::optional<size_t> choice) override;
     bool wants_feature_completed() const override { return any_has(CK_HOOK_FEATURE_COMPLETED); }
-    void on_feature_completed(Game& game, uint8_t player, const ScoredFeatureInfo& feature) override;
+    void on_feature_completed(Game& game, uint8_t player, const ScoredFeatureInfo& feature,
+                              uint32_t remaining) override;
+    bool wants_figure_strength() const override { return any_has(CK_HOOK_FIGURE_STRENGTH); }
+    void figure_strength(const Game& game, const ScoredFeatureInfo& feature, const std::vector<uint32_t>& figures,
+                         std::vector<FigureStrength>& out) override;
     void on_final_scoring(Game& game) override;
 
     // The GameState bytes for `game`, from the cache when nothing changed

@@ -290,6 +290,8 @@ GameSession::GameSession(std::string id, const GameFiles& files, const ServeSett
 // turns, since the turn going on has begun when the last turn is shown.
 void GameSession::note_turn_start(const Game& g) {
     if (!g.moves().empty() && g.moves().back().type != host::MoveType::Commit) return;
+    // A COMMIT after which decisions wait (a wagon's move) is inside a turn.
+    if (g.phase() == host::Phase::DecisionPhase || g.phase() == host::Phase::CommitActionPhase) return;
     if (!turn_starts_.empty() && turn_starts_.back().moves == g.moves().size()) return;
     turn_starts_.push_back({g.moves().size(), g.neutral_figures()});
     if (turn_starts_.size() > 2) turn_starts_.erase(turn_starts_.begin());

@@ -261,10 +261,12 @@ CheckResult check_manifest(CheckSubject& s) {
                 !declares(e.neutral_figures, [](const host::NeutralFigureKind& n) { return n.name; }))
                 problem(e, "a NeutralFigureBesideActivePlayer filter names neutral figure '" + f.name +
                                "', which the expansion does not declare");
-            if (f.filter == fb::HookFilter::ActivePlayerHasFigureOnBoard &&
-                !declares(e.figure_kinds, [](const host::FigureKind& k) { return k.id; }))
-                problem(e, "an ActivePlayerHasFigureOnBoard filter names figure kind '" + f.name +
-                               "', which the expansion does not declare");
+            for (const auto kind_filter :
+                 {fb::HookFilter::ActivePlayerHasFigureOnBoard, fb::HookFilter::FeatureHoldsFigureOfKind})
+                if (f.filter == kind_filter &&
+                    !declares(e.figure_kinds, [](const host::FigureKind& k) { return k.id; }))
+                    problem(e, std::string("the filter ") + fb::EnumNameHookFilter(kind_filter) + " names figure kind '" +
+                                   f.name + "', which the expansion does not declare");
             if (f.filter == fb::HookFilter::TileHasOwnValue && e.tile_values.empty())
                 problem(e, "a TileHasOwnValue filter, but the expansion declares no tile value: it never holds");
         }

@@ -101,13 +101,14 @@ CK_HOOK_FIGURE_STEP_END = 13
 CK_HOOK_APPLY_MOVEMENT_STEP = 14
 CK_HOOK_APPLY_DECISION = 15
 CK_HOOK_FEATURE_COMPLETED = 16
-CK_HOOK_COUNT = 17
+CK_HOOK_FIGURE_STRENGTH = 17
+CK_HOOK_COUNT = 18
 
 HOOK_NAMES = [
     "GAME_START", "TILE_STEP_OPTIONS", "PLACEMENT_CHECK", "TILE_PLACED", "FIGURE_OPTIONS",
     "APPLY_FIGURE_ACTION", "FEATURE_SCORING", "BONUS_POINTS", "TURN_END", "GAME_END_CHECK",
     "FINAL_SCORING", "APPLY_TILE_STEP_OPTION", "TURN_START", "FIGURE_STEP_END", "APPLY_MOVEMENT_STEP",
-    "APPLY_DECISION", "FEATURE_COMPLETED",
+    "APPLY_DECISION", "FEATURE_COMPLETED", "FIGURE_STRENGTH",
 ]
 
 CK_LOG_TRACE, CK_LOG_DEBUG, CK_LOG_INFO, CK_LOG_WARN, CK_LOG_ERROR, CK_LOG_CRITICAL, CK_LOG_OFF = range(7)
@@ -578,6 +579,8 @@ class PluginModule:
                     unplayable.append("decisions (APPLY_DECISION)")
                 if e.hooks & (1 << CK_HOOK_FEATURE_COMPLETED):
                     unplayable.append("completion (FEATURE_COMPLETED)")
+                if e.hooks & (1 << CK_HOOK_FIGURE_STRENGTH):
+                    unplayable.append("figure strengths (FIGURE_STRENGTH)")
                 if any(k["count_rule"] for k in e.manifest["figure_kinds"]):
                     unplayable.append("figure counts set by a rule option (count_rule)")
                 if unplayable:

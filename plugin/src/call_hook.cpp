@@ -22,7 +22,7 @@ constexpr fb::HookArgs kArgsOfHook[] = {
     fb::HookArgs::FeatureScoringArgs,  fb::HookArgs::BonusPointsArgs,     fb::HookArgs::TurnEndArgs,
     fb::HookArgs::GameEndCheckArgs,    fb::HookArgs::FinalScoringArgs,    fb::HookArgs::ApplyTileStepOptionArgs,
     fb::HookArgs::TurnStartArgs,       fb::HookArgs::FigureStepEndArgs,   fb::HookArgs::MovementStepArgs,
-    fb::HookArgs::ApplyDecisionArgs,   fb::HookArgs::FeatureCompletedArgs,
+    fb::HookArgs::ApplyDecisionArgs,   fb::HookArgs::FeatureCompletedArgs, fb::HookArgs::FigureStrengthArgs,
 };
 static_assert(sizeof(kArgsOfHook) / sizeof(kArgsOfHook[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its argument table here");
@@ -90,6 +90,11 @@ const char* missing_field(const fb::HookRequest& r, ck_hook_id hook) {
         case CK_HOOK_FEATURE_SCORING: return missing_field(r.args_as_FeatureScoringArgs()->feature());
         case CK_HOOK_BONUS_POINTS: return missing_field(r.args_as_BonusPointsArgs()->feature());
         case CK_HOOK_FEATURE_COMPLETED: return missing_field(r.args_as_FeatureCompletedArgs()->feature());
+        case CK_HOOK_FIGURE_STRENGTH: {
+            const fb::FigureStrengthArgs* a = r.args_as_FigureStrengthArgs();
+            if (const char* m = missing_field(a->feature())) return m;
+            return a->figures() == nullptr ? "figures" : nullptr;
+        }
         default: return nullptr;
     }
 }
@@ -114,6 +119,7 @@ void dispatch(const Expansion& e, ck_hook_id hook, const HookContext& c, const f
         case CK_HOOK_APPLY_MOVEMENT_STEP: return e.apply_movement_step(c, *r.args_as_MovementStepArgs(), fx);
         case CK_HOOK_APPLY_DECISION: return e.apply_decision(c, *r.args_as_ApplyDecisionArgs(), fx);
         case CK_HOOK_FEATURE_COMPLETED: return e.on_feature_completed(c, *r.args_as_FeatureCompletedArgs(), fx);
+        case CK_HOOK_FIGURE_STRENGTH: return e.figure_strength(c, *r.args_as_FigureStrengthArgs(), fx);
         default: throw StatusError(CK_E_UNSUPPORTED_HOOK, "hook " + std::to_string(hook) + " has no dispatch");
     }
 }

@@ -99,6 +99,11 @@ void Effects::offer_movement(std::string_view figure, uint8_t player, const std:
 
 void Effects::offer_decision(uint8_t player, std::string_view key, std::string_view label,
                              const std::vector<DecisionChoice>& options, bool may_pass) {
+    offer_decision(player, key, label, options, may_pass, DecisionExtras{});
+}
+
+void Effects::offer_decision(uint8_t player, std::string_view key, std::string_view label,
+                             const std::vector<DecisionChoice>& options, bool may_pass, const DecisionExtras& extras) {
     std::vector<flatbuffers::Offset<fb::DecisionOption>> built;
     built.reserve(options.size());
     for (const DecisionChoice& o : options) {
@@ -112,7 +117,14 @@ void Effects::offer_decision(uint8_t player, std::string_view key, std::string_v
     auto list = builder_.CreateVector(built);
     auto k = text(builder_, key);
     auto l = text(builder_, label);
-    push(fb::Effect::OfferDecision, fb::CreateOfferDecision(builder_, player, k, l, list, may_pass).Union());
+    flatbuffers::Offset<fb::FigureTargets> targets = 0;
+    if (extras.figure)
+        targets = fb::CreateFigureTargets(builder_, *extras.figure, builder_.CreateVectorOfStructs(extras.tiles),
+                                          extras.unfinished_only, builder_.CreateVectorOfStructs(extras.segments));
+    auto pass_type = extras.jcz_pass_type.empty() ? 0 : text(builder_, extras.jcz_pass_type);
+    push(fb::Effect::OfferDecision, fb::CreateOfferDecision(builder_, player, k, l, list, may_pass, targets,
+                                                            pass_type, extras.jcz_commit)
+                                        .Union());
 }
 
 void Effects::place_figure(uint8_t player, uint8_t kind, const fb::TileRef& at, uint32_t location,
@@ -126,6 +138,9 @@ void Effects::move_figure(uint32_t figure, const fb::TileRef& at, uint32_t locat
 }
 
 void Effects::extra_turn() { push(fb::Effect::ExtraTurn, fb::CreateExtraTurn(builder_).Union()); }
+void Effects::set_figure_strength(uint32_t figure, int strength, int tiebreak) {
+    push(fb::Effect::SetFigureStrength, fb::CreateSetFigureStrength(builder_, figure, strength, tiebreak).Union());
+}
 
 DecisionChoice DecisionChoice::none(std::string label, int64_t value) {
     DecisionChoice c;

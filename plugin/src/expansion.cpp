@@ -16,6 +16,7 @@ constexpr const char* kHookMethodNames[] = {
     "figure_options", "apply_figure_action", "score_feature",  "bonus_points",
     "on_turn_end",    "check_game_end",    "final_scoring",    "apply_tile_step_option",
     "on_turn_start",  "on_figure_step_end", "apply_movement_step", "apply_decision", "on_feature_completed",
+    "figure_strength",
 };
 static_assert(sizeof(kHookMethodNames) / sizeof(kHookMethodNames[0]) == CK_HOOK_COUNT,
               "every hook in plugin.h needs its method name here");
@@ -83,6 +84,9 @@ void Expansion::apply_decision(const HookContext&, const fb::ApplyDecisionArgs&,
 }
 void Expansion::on_feature_completed(const HookContext&, const fb::FeatureCompletedArgs&, Effects&) const {
     not_overridden(CK_HOOK_FEATURE_COMPLETED);
+}
+void Expansion::figure_strength(const HookContext&, const fb::FigureStrengthArgs&, Effects&) const {
+    not_overridden(CK_HOOK_FIGURE_STRENGTH);
 }
 
 }  // namespace ck::sdk

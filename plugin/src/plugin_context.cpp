@@ -52,12 +52,22 @@ void check_host_capabilities(const ExpansionInfo& info, const ck_host_info& host
                              const std::vector<std::string>& listed) {
     for (const std::string& needed : info.host_capabilities) {
         if (std::find(listed.begin(), listed.end(), needed) != listed.end()) continue;
+        const std::string head = "expansion '" + info.id + "' needs the host capability \"" + needed +
+                                 "\", which host '" + (host.host_name != nullptr ? host.host_name : "(unnamed)") +
+                                 "' does not list (it lists ";
+        // The list as far as it fits the error's message, whole names only,
+        // then how many more: what is missing must never be cut off.
         std::string offered;
-        for (const std::string& c : listed) offered += (offered.empty() ? "" : ", ") + c;
-        throw StatusError(CK_E_VERSION_MISMATCH,
-                          "expansion '" + info.id + "' needs the host capability \"" + needed + "\", which host '" +
-                              (host.host_name != nullptr ? host.host_name : "(unnamed)") + "' does not list (it lists " +
-                              (offered.empty() ? "none" : offered) + ")");
+        size_t shown = 0;
+        for (const std::string& c : listed) {
+            const std::string more = ", " + std::to_string(listed.size() - shown - 1) + " more";
+            const std::string next = (offered.empty() ? "" : ", ") + c;
+            if (head.size() + offered.size() + next.size() + more.size() + 1 >= CK_ERROR_MESSAGE_CAPACITY) break;
+            offered += next;
+            ++shown;
+        }
+        if (shown < listed.size()) offered += (offered.empty() ? "" : ", ") + std::to_string(listed.size() - shown) + " more";
+        throw StatusError(CK_E_VERSION_MISMATCH, head + (listed.empty() ? "none" : offered) + ")");
     }
 }
 #undef CK_HAS_FIELD

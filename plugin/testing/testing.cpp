@@ -304,7 +304,8 @@ Module::Module(const std::string& path) {
     static constexpr const char* kCapabilities[] = {CK_CAPABILITY_DECISION,   CK_CAPABILITY_FIGURE_PRIMITIVES,
                                                     CK_CAPABILITY_FEATURE_COMPLETED, CK_CAPABILITY_START_TILE,
                                                     CK_CAPABILITY_TILE_VALUES, CK_CAPABILITY_EXTRA_TURN,
-                                                    CK_CAPABILITY_TILE_GROUPS, CK_CAPABILITY_EDGE_KINDS, nullptr};
+                                                    CK_CAPABILITY_TILE_GROUPS, CK_CAPABILITY_EDGE_KINDS,
+                                                    CK_CAPABILITY_FIGURE_STRENGTH, nullptr};
     ck_host_info host{sizeof(ck_host_info), "cloisterkit-sdk-testing", CK_RELEASE_VERSION, nullptr, nullptr,
                       CK_LOG_OFF, kCapabilities};
     if (ck_status s = api_->create(&host, &ctx_, &err); s != CK_OK) {
@@ -549,11 +550,19 @@ fb::HookRequestT apply_decision(uint8_t player, const std::string& key, uint32_t
     return hook_request(CK_HOOK_APPLY_DECISION, std::move(a));
 }
 
-fb::HookRequestT feature_completed(uint8_t player, const fb::ScoredFeatureT& feature) {
+fb::HookRequestT feature_completed(uint8_t player, const fb::ScoredFeatureT& feature, uint32_t remaining) {
     fb::FeatureCompletedArgsT a;
     a.player = player;
+    a.remaining = remaining;
     a.feature = std::make_unique<fb::ScoredFeatureT>(feature);
     return hook_request(CK_HOOK_FEATURE_COMPLETED, std::move(a));
+}
+
+fb::HookRequestT figure_strength(const fb::ScoredFeatureT& feature, std::vector<uint32_t> figures) {
+    fb::FigureStrengthArgsT a;
+    a.feature = std::make_unique<fb::ScoredFeatureT>(feature);
+    a.figures = std::move(figures);
+    return hook_request(CK_HOOK_FIGURE_STRENGTH, std::move(a));
 }
 
 fb::HookRequestT game_end_check(uint8_t player) {

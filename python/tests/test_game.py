@@ -187,7 +187,8 @@ def test_a_plugin_failing_in_a_move_raises_and_the_game_is_not_played_on(tmp_pat
 MODULE_EXPANSIONS = [("inns-and-cathedrals", "inns-and-cathedrals:1"), ("princess-and-dragon", "princess-and-dragon:1"),
                      ("cult", "cult/6"), ("darmstadt", "darmstadt"), ("labyrinth", "labyrinth"),
                      ("watchtowers", "watchtowers"), ("wind-roses", "wind-roses"),
-                     ("traders-and-builders", "traders-and-builders:1"), ("king-and-robber", "king-and-robber:1")]
+                     ("traders-and-builders", "traders-and-builders:1"), ("king-and-robber", "king-and-robber:1"),
+                     ("abbey-and-mayor", "abbey-and-mayor:1")]
 
 
 @pytest.mark.parametrize("expansion,tile_set", MODULE_EXPANSIONS)

@@ -37,7 +37,7 @@ const char* const kHookNames[CK_HOOK_COUNT] = {
     "figure_options",  "apply_figure_action", "feature_scoring", "bonus_points",
     "turn_end",        "game_end_check",    "final_scoring",   "apply_tile_step_option",
     "turn_start",      "figure_step_end",   "apply_movement_step", "apply_decision",
-    "feature_completed"};
+    "feature_completed", "figure_strength"};
 
 fb::HookRequestT request_for(ck_hook_id hook, const host::Game& g) {
     const uint8_t player = g.active_player();
@@ -175,6 +175,17 @@ fb::HookRequestT request_for(ck_hook_id hook, const host::Game& g) {
             a.feature->completed = true;
             a.feature->parts.push_back(at);
             a.feature->name = "road";
+            r.args.Set(std::move(a));
+            break;
+        }
+        case CK_HOOK_FIGURE_STRENGTH: {
+            fb::FigureStrengthArgsT a;
+            a.feature = std::make_unique<fb::ScoredFeatureT>();
+            a.feature->kind = fb::FeatureKind::City;
+            a.feature->parts.push_back(at);
+            a.feature->name = "city";
+            a.feature->pennants = 2;
+            if (!g.figures().empty()) a.figures.push_back(0);
             r.args.Set(std::move(a));
             break;
         }

@@ -239,6 +239,8 @@ if [ -z "$prefix_given" ]; then
   small_module king_robber kr "King & Robber" '"KR/' king-and-robber
   small_module river ri "The River" '"RI.1/' river
   small_module gq11 gq "The Mini Expansion (GQ11)" '"GQ/' gq11
+  # Issue 46: the mayor, on FIGURE_STRENGTH.
+  small_module abbey_mayor am "Abbey & Mayor" '"AM/' abbey-and-mayor
 fi
 
 step "the prefix's cloisterkit alone: play --expansions all --seed 3"

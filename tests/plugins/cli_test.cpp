@@ -254,7 +254,7 @@ TEST(SimulateHookFilters, EachFilteredHookIsCalledLessWithTheSameGames) {
                     {"cult", "FIGURE_STEP_END"},            {"cult", "TURN_END"},
                     {"darmstadt", "FIGURE_STEP_END"},       {"king-and-robber", "TURN_END"},
                     {"wind-roses", "TILE_PLACED"},          {"traders-and-builders", "TILE_PLACED"},
-                    {"river", "PLACEMENT_CHECK"}};
+                    {"river", "PLACEMENT_CHECK"},           {"abbey-and-mayor", "FIGURE_STRENGTH"}};
     std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> runs;
     for (const auto& filter : filtered) {
         // Plain names, not a structured binding: clang (the sanitizer

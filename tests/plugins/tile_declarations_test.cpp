@@ -57,7 +57,7 @@ TEST(TileDeclarations, AModuleNeedingACapabilityTheHostLacksIsRefusedNamingIt) {
                 HasSubstr("create failed (CK_E_VERSION_MISMATCH): expansion 'fan.needs-teleport' needs "
                           "the host capability \"teleport/1\", which host 'cloisterkit-host' does not "
                           "list (it lists decision/1, figure-primitives/1, feature-completed/1, "
-                          "start-tile/1, tile-values/1, extra-turn/1, tile-groups/1, edge-kinds/1)"));
+                          "start-tile/1, tile-values/1, extra-turn/1, tile-groups/1, 2 more)"));
 }
 
 // Start tiles (manifest revision 7, docs/abi.md "Start tiles").

@@ -5,6 +5,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,21 @@ struct DecisionChoice {
     static DecisionChoice space(std::string label, const fb::TileRef& at, int64_t value = 0);
     // Saved as JCloisterZone's message `type` with the JSON object `payload`.
     DecisionChoice& saved_as(std::string type, std::string payload_json);
+};
+
+// Schema revision 12: what a decision adds to its own options. `figure`
+// (an index in the state's figures) may move to every free segment of
+// `tiles` where it may stand (unfinished features only, when asked): the
+// host works the options out, labels them and saves each as JCloisterZone's
+// DEPLOY_MEEPLE of that figure; with none and no other option, the
+// decision is passed at once and nothing is saved.
+struct DecisionExtras {
+    std::optional<uint32_t> figure;       // figure_targets: the figure that moves
+    std::vector<fb::TileRef> tiles;       // figure_targets: where it may go (every segment)
+    std::vector<fb::MoveTarget> segments; // figure_targets: and these segments
+    bool unfinished_only = true;          // figure_targets: only features not completed
+    std::string jcz_pass_type;            // a pass saved as this message ("PASS"), payload {}
+    bool jcz_commit = false;              // a COMMIT follows a chosen option in a save
 };
 
 class Effects {
@@ -94,6 +110,9 @@ public:
     // calls this expansion's APPLY_DECISION with the choice.
     void offer_decision(uint8_t player, std::string_view key, std::string_view label,
                         const std::vector<DecisionChoice>& options, bool may_pass = false);
+    // The same with what the host adds (schema revision 12).
+    void offer_decision(uint8_t player, std::string_view key, std::string_view label,
+                        const std::vector<DecisionChoice>& options, bool may_pass, const DecisionExtras& extras);
 
     // Figure primitives (schema revision 8; docs/abi.md, "Figure
     // primitives"): a figure of `kind` from `player`'s supply onto segment
@@ -108,6 +127,10 @@ public:
     // step is over (the builder). The state's turn_part says which step
     // this is; an expansion that allows only one extra step checks it.
     void extra_turn();
+    // FIGURE_STRENGTH (schema revision 12): figure `figure` (an index in
+    // GameState.figures, one of the hook's figures) weighs `strength` in
+    // the feature's majority and adds `tiebreak` to its owner's tie-break.
+    void set_figure_strength(uint32_t figure, int strength, int tiebreak = 0);
 
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }

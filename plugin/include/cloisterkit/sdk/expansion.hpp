@@ -119,7 +119,8 @@ struct HookFilter {
     std::vector<std::string> rule_values;  // RuleIs
     fb::FeatureKind feature = fb::FeatureKind::Road;  // TileHasFeature (revision 9)
     // Revision 12: TileHasMarker, a tile marker; NeutralFigureBesideActivePlayer,
-    // a neutral figure; ActivePlayerHasFigureOnBoard, a figure kind's id.
+    // a neutral figure; ActivePlayerHasFigureOnBoard and
+    // FeatureHoldsFigureOfKind, a figure kind's id.
     std::string name;
 };
 
@@ -308,6 +309,9 @@ public:
     // A feature was completed this turn, occupied or not (ABI 1.3, schema
     // revision 8): after the turn's scoring, before figures go home.
     virtual void on_feature_completed(const HookContext&, const fb::FeatureCompletedArgs&, Effects&) const;
+    // Who holds a feature is being worked out (schema revision 12): set the
+    // strength of figures on it (Effects::set_figure_strength; the mayor).
+    virtual void figure_strength(const HookContext&, const fb::FigureStrengthArgs&, Effects&) const;
 
     // The hooks this object's class overrides, when it was made with
     // make_expansion<T>(); nullopt for one made otherwise. The SDK refuses
@@ -347,6 +351,7 @@ constexpr uint64_t hooks_overridden_by() {
     CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_MOVEMENT_STEP, apply_movement_step)
     CK_SDK_OVERRIDDEN(CK_HOOK_APPLY_DECISION, apply_decision)
     CK_SDK_OVERRIDDEN(CK_HOOK_FEATURE_COMPLETED, on_feature_completed)
+    CK_SDK_OVERRIDDEN(CK_HOOK_FIGURE_STRENGTH, figure_strength)
 #undef CK_SDK_OVERRIDDEN
     return mask;
 }

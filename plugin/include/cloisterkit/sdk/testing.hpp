@@ -231,6 +231,8 @@ fb::HookRequestT movement_step(uint8_t player, const std::string& figure, uint32
 // `index`) of decision `key`, or passed when `option` is null.
 fb::HookRequestT apply_decision(uint8_t player, const std::string& key, uint32_t index,
                                 const fb::DecisionOptionT* option, uint32_t step = 1);
-fb::HookRequestT feature_completed(uint8_t player, const fb::ScoredFeatureT& feature);
+fb::HookRequestT feature_completed(uint8_t player, const fb::ScoredFeatureT& feature, uint32_t remaining = 0);
+// FIGURE_STRENGTH for `feature`, whose figures are the state's `figures`.
+fb::HookRequestT figure_strength(const fb::ScoredFeatureT& feature, std::vector<uint32_t> figures);
 
 }  // namespace ck::sdk::testing

@@ -21,6 +21,7 @@ import com.jcloisterzone.game.capability.PortalCapability;
 import com.jcloisterzone.game.phase.CommitActionPhase;
 import com.jcloisterzone.game.phase.GameOverPhase;
 import com.jcloisterzone.game.phase.Phase;
+import com.jcloisterzone.game.phase.WagonPhase;
 import com.jcloisterzone.game.state.GameState;
 import com.jcloisterzone.game.state.GameStateBuilder;
 import com.jcloisterzone.io.MessageParser;
@@ -317,7 +318,7 @@ public class JczReplay {
 
             int abbotReturns = 0, bigFollowerDeployments = 0;
             int dragonSteps = 0, fairyMoves = 0, princessReturns = 0, portalPlacements = 0;
-            int dragonEaten = 0, fairyBlocks = 0, princessOffers = 0;
+            int dragonEaten = 0, fairyBlocks = 0, princessOffers = 0, wagonMoves = 0;
             for (idx = 0; idx < replay.size(); idx++) {
                 JsonObject raw = replay.get(idx).getAsJsonObject();
                 if (state.getPhase() instanceof GameOverPhase) {
@@ -338,8 +339,10 @@ public class JczReplay {
                     if (state.getActivePlayer().getMeepleFromSupply(state, dm.getMeepleId()) instanceof BigFollower) bigFollower = true;
                     PlacedTile last = state.getLastPlaced();
                     // checkLegal found it among the engine's options; away from the tile just
-                    // placed, only a magic portal offers it
-                    if (last != null && !last.getPosition().equals(dm.getPointer().getPosition())) {
+                    // placed, only a magic portal offers it, or a wagon's move after scoring
+                    if (state.getPhase() instanceof WagonPhase) {
+                        wagonMoves++;
+                    } else if (last != null && !last.getPosition().equals(dm.getPointer().getPosition())) {
                         if (!last.getTile().hasModifier(PortalCapability.MAGIC_PORTAL)) {
                             errors.add(String.format("strict: message #%d %s: the engine offered a placement away from the tile just placed, which is no portal", idx, GSON.toJson(raw)));
                             break;
@@ -385,6 +388,7 @@ public class JczReplay {
             res.addProperty("dragonEaten", dragonEaten);
             res.addProperty("fairyBlocks", fairyBlocks);
             res.addProperty("princessOffers", princessOffers);
+            res.addProperty("wagonMoves", wagonMoves);
             res.addProperty("strictPhase", String.valueOf(state.getPhase()));
             if (!(state.getPhase() instanceof GameOverPhase) && errors.size() == 0) {
                 errors.add("strict: game not over after the last message, phase " + state.getPhase());
@@ -511,7 +515,9 @@ public class JczReplay {
             return null;
         }
         if (msg instanceof CommitMessage) {
-            if (!(state.getPhase() instanceof CommitActionPhase)) return "COMMIT outside the commit phase";
+            // a wagon's move is confirmed by its owner's COMMIT (WagonPhase.handleCommit)
+            if (!(state.getPhase() instanceof CommitActionPhase) && !(state.getPhase() instanceof WagonPhase))
+                return "COMMIT outside the commit phase";
             return null;
         }
         return "message type not expected in base/abbot/little-buildings/inns-and-cathedrals/princess-and-dragon games";
