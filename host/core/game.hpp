@@ -329,6 +329,9 @@ public:
     const std::vector<std::optional<NeutralFigureSpot>>& neutral_figures() const { return neutral_; }
     // The index of neutral figure `name`, or -1.
     int neutral_figure_index(std::string_view name) const;
+    // The neutral figure that keeps figures off space `p` (blocks_figures:
+    // the dragon), or nullptr.
+    const NeutralFigureKind* blocking_figure_at(Position p) const;
     const std::vector<TileMarker>& tile_markers() const { return *tile_markers_; }
     // The step waiting for a player's choice (MovementPhase), or nullopt.
     const std::optional<MovementOffer>& movement() const { return movement_; }

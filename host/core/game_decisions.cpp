@@ -52,6 +52,7 @@ void Game::add_figure_target_options(Decision& decision, uint32_t figure, const 
     const auto offer = [&](TileRef at, Location location) {
         const int part = part_at_location(at, location);
         if (part < 0 || !figure_target_problem(f.meeple.kind, at, location, false, &f).empty()) return;
+        if (features_.find(static_cast<uint32_t>(part)) == features_.find(f.part)) return;  // where it stands: no move
         if (unfinished_only && features_.completed(features_.find(static_cast<uint32_t>(part)), board_)) return;
         const std::string feature(feature_kind_name(features_.part(static_cast<uint32_t>(part)).kind));
         DecisionOption o;

@@ -21,6 +21,8 @@ std::string Game::figure_target_problem(uint8_t kind, TileRef at, Location locat
     const FigureKind& k = (*figure_kinds_)[kind];
     const FeatureKind feature = features_.part(static_cast<uint32_t>(part)).kind;
     if (!k.may_stand_on(feature)) return "the " + k.name + " cannot stand on a " + detail::kind_word(feature);
+    if (const NeutralFigureKind* n = blocking_figure_at(at.pos))
+        return n->label + " stands at " + format_position(at.pos) + ": no figure may go there";
     if (allow_occupied) return {};
     const uint32_t root = features_.find(static_cast<uint32_t>(part));
     int others = features_.totals(root).follower_total;

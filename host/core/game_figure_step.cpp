@@ -34,6 +34,7 @@ void Game::compute_meeple_options() {
     const auto offer_on_tile = [&](uint16_t tile, uint8_t kind, bool open_only) {
         const TileRef at = board_.placed(tile).at;
         if (std::find(forbidden.begin(), forbidden.end(), at) != forbidden.end()) return;
+        if (blocking_figure_at(at.pos) != nullptr) return;  // the dragon's space
         const FigureKind& k = (*figure_kinds_)[kind];
         for (uint32_t part = features_.first_part(tile); part < features_.part_end(tile); ++part) {
             const Features::Part& pt = features_.part(part);

@@ -34,6 +34,12 @@ int Game::neutral_figure_index(std::string_view name) const {
     return -1;
 }
 
+const NeutralFigureKind* Game::blocking_figure_at(Position p) const {
+    for (size_t i = 0; i < neutral_.size() && i < neutral_kinds_->size(); ++i)
+        if ((*neutral_kinds_)[i].blocks_figures && neutral_[i] && neutral_[i]->at.pos == p) return &(*neutral_kinds_)[i];
+    return nullptr;
+}
+
 // ---------------------------------------------------------------- neutral figures
 
 void Game::move_neutral_figure(size_t figure, const NeutralFigureSpot& to) {

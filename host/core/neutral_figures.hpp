@@ -18,6 +18,7 @@ struct NeutralFigureKind {
     std::string label;      // "the dragon"
     std::string jcz_id;     // "dragon.1"
     std::string expansion;  // id of the declaring expansion
+    bool blocks_figures = false;  // no figure may be put on its space (NeutralFigureDecl.blocks_figures)
 };
 
 // Where a neutral figure stands: on a tile as a whole (location 0), or on

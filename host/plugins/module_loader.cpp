@@ -152,7 +152,7 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
                  d->enabled_by_save(), str(d->rule_key()), strings(d->rule_values())});
     if (m.neutral_figures() != nullptr)
         for (const auto* n : *m.neutral_figures())
-            e.neutral_figures.push_back({str(n->name()), str(n->label()), str(n->jcz_id()), e.id});
+            e.neutral_figures.push_back({str(n->name()), str(n->label()), str(n->jcz_id()), e.id, n->blocks_figures()});
     if (m.tile_markers() != nullptr)
         for (const auto* t : *m.tile_markers()) e.tile_markers.push_back({str(t->name()), str(t->label())});
     if (m.held_back_tiles() != nullptr)

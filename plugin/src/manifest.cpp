@@ -63,7 +63,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
     });
     auto neutral_figures = build_vector(b, info.neutral_figures, [&](const NeutralFigure& n) {
         return fb::CreateNeutralFigureDecl(b, b.CreateString(n.name), b.CreateString(n.label),
-                                           b.CreateString(n.jcz_id));
+                                           b.CreateString(n.jcz_id), n.blocks_figures);
     });
     auto markers = build_vector(b, info.tile_markers, [&](const TileMarker& m) {
         return fb::CreateTileMarkerDecl(b, b.CreateString(m.name), b.CreateString(m.label));

@@ -182,7 +182,10 @@ public:
                                           "; only its default is played)"});
             i.jcz_rule_aliases.push_back({std::string(jcz_key), std::string(value), std::string(key), std::string(value)});
         }
-        i.neutral_figures = {{std::string(kDragon), "the dragon", "dragon.1"},
+        // PD-3: no figure on the dragon's space, whoever puts it there (a
+        // wagon's move too); FIGURE_OPTIONS still forbids it for hosts
+        // before schema revision 12.
+        i.neutral_figures = {{std::string(kDragon), "the dragon", "dragon.1", true},
                              {std::string(kFairy), "the fairy", "fairy.1"}};
         i.tile_markers = {{std::string(kVolcano), "volcano"},
                           {std::string(kDragon), "dragon"},

@@ -181,6 +181,9 @@ struct NeutralFigure {
     std::string name;    // "dragon": a-z0-9-
     std::string label;   // "the dragon"
     std::string jcz_id;  // "dragon.1": its id in JCloisterZone's saves
+    // Schema revision 12: no figure may be put on the space where it stands
+    // (the dragon); the host enforces it everywhere figures are put.
+    bool blocks_figures = false;
 };
 
 // An empty child element of <tile> in tile files that the rules read
