@@ -25,6 +25,11 @@ HandRange hand_of(const fb::GameState& state, uint8_t player) {
     return r;
 }
 
+int figure_kind_index(const fb::GameSetup& setup, std::string_view id) {
+    const auto i = index_of(setup.figure_kinds(), id);
+    return i ? static_cast<int>(*i) : -1;
+}
+
 std::optional<size_t> index_of(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* list,
                                std::string_view text) {
     if (list != nullptr)

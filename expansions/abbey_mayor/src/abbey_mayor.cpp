@@ -95,15 +95,6 @@ FeatureKind kind_of(fb::FeatureKind k) {
     }
 }
 
-// The index of figure kind `id` in the game, or -1 when the game has none.
-int figure_kind_index(const sdk::HookContext& c, std::string_view id) {
-    const auto* kinds = c.setup().figure_kinds();
-    if (kinds == nullptr) return -1;
-    for (uint32_t k = 0; k < kinds->size(); ++k)
-        if (sdk::as_view(kinds->Get(k)) == id) return static_cast<int>(k);
-    return -1;
-}
-
 sdk::FigureKind follower_kind(std::string_view id, std::vector<fb::FeatureKind> stands_on, std::string_view count_rule) {
     sdk::FigureKind k;
     k.id = std::string(id);
@@ -149,7 +140,7 @@ int figure_of(const sdk::HookContext& c, const WaitingWagon& w, int wagon_kind) 
 // tile and the eight around it (JCloisterZone's rule C2), worked out by the
 // host; or to go home. The wagons offered leave the list.
 void offer_next_wagon(const sdk::HookContext& c, std::vector<WaitingWagon>& wagons, sdk::Effects& out) {
-    const int wagon_kind = figure_kind_index(c, kWagon);
+    const int wagon_kind = sdk::figure_kind_index(c.setup(), kWagon);
     while (!wagons.empty()) {
         const int figure = figure_of(c, wagons.front(), wagon_kind);
         if (figure < 0) {
@@ -231,7 +222,7 @@ public:
     // of the tile step was reported, the first moves.
     void on_feature_completed(const sdk::HookContext& c, const fb::FeatureCompletedArgs& args,
                               sdk::Effects& out) const override {
-        const int wagon_kind = figure_kind_index(c, kWagon);
+        const int wagon_kind = sdk::figure_kind_index(c.setup(), kWagon);
         const auto* figures = c.state().figures();
         std::vector<WaitingWagon> wagons = waiting_wagons(c);
         const size_t before = wagons.size();
@@ -259,7 +250,7 @@ public:
         if (sdk::as_view(args.key()) != kWagonDecision) return;
         std::vector<WaitingWagon> wagons = waiting_wagons(c);
         if (wagons.empty()) throw std::runtime_error("abbey-and-mayor: a wagon's move answered, but no wagon waits");
-        const int figure = figure_of(c, wagons.front(), figure_kind_index(c, kWagon));
+        const int figure = figure_of(c, wagons.front(), sdk::figure_kind_index(c.setup(), kWagon));
         wagons.erase(wagons.begin());
         if (!args.passed() && figure >= 0 && args.option()->at() != nullptr)
             out.move_figure(static_cast<uint32_t>(figure), *args.option()->at(), args.option()->location());
@@ -270,7 +261,7 @@ public:
     // AM-4: each mayor on the feature weighs its pennants.
     void figure_strength(const sdk::HookContext& c, const fb::FigureStrengthArgs& args,
                          sdk::Effects& out) const override {
-        const int mayor = figure_kind_index(c, kMayor);
+        const int mayor = sdk::figure_kind_index(c.setup(), kMayor);
         const auto* figures = c.state().figures();
         if (mayor < 0 || figures == nullptr) return;
         const int strength =

@@ -54,15 +54,6 @@ sdk::FigureKind joining_kind(std::string_view id, std::vector<fb::FeatureKind> s
     return k;
 }
 
-// The index of figure kind `id` in the game, or -1 when the game has none.
-int figure_kind_index(const sdk::HookContext& c, std::string_view id) {
-    const auto* kinds = c.setup().figure_kinds();
-    if (kinds == nullptr) return -1;
-    for (uint32_t k = 0; k < kinds->size(); ++k)
-        if (sdk::as_view(kinds->Get(k)) == id) return static_cast<int>(k);
-    return -1;
-}
-
 const fb::PlacedTile& tile_of_part(const sdk::HookContext& c, const fb::ScoredFeature& f, uint16_t part) {
     const auto* parts = f.parts();
     if (parts == nullptr || part >= parts->size())
@@ -123,7 +114,7 @@ public:
     void on_tile_placed(const sdk::HookContext& c, const fb::TilePlacedArgs& args, sdk::Effects& out) const override {
         const fb::GameState& s = c.state();
         if (s.turn_part() > 1 || s.extra_turn() || args.placement() == nullptr) return;
-        const int builder = figure_kind_index(c, kBuilder);
+        const int builder = sdk::figure_kind_index(c.setup(), kBuilder);
         const auto* features = args.segment_features();
         if (builder < 0 || features == nullptr || s.figures() == nullptr) return;
         std::vector<Figure> figures;
@@ -170,7 +161,7 @@ public:
     void bonus_points(const sdk::HookContext& c, const fb::BonusPointsArgs& args, sdk::Effects& out) const override {
         const fb::ScoredFeature* f = args.feature();
         if (f == nullptr || f->kind() != fb::FeatureKind::Field || f->cities() == 0 || f->scorers() == nullptr) return;
-        const int pig = figure_kind_index(c, kPig);
+        const int pig = sdk::figure_kind_index(c.setup(), kPig);
         if (pig < 0 || c.state().figures() == nullptr) return;
         for (const uint8_t scorer : *f->scorers()) {
             bool has_pig = false;

@@ -53,6 +53,10 @@ HandRange hand_of(const fb::GameState& state, uint8_t player);
 std::optional<size_t> index_of(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* list,
                                std::string_view text);
 
+// The index of figure kind `id` ("small", a declared kind) in the game
+// (GameSetup.figure_kinds, PlacedFigure.kind), or -1 when it has none.
+int figure_kind_index(const fb::GameSetup& setup, std::string_view id);
+
 // The placed tile at `at` (same_tile), or NULL.
 const fb::PlacedTile* find_tile(const fb::GameState& state, const fb::TileRef& at);
 
