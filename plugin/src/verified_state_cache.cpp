@@ -52,7 +52,7 @@ struct VerifiedStateBytes {
     // in[from, to), on one side of the hole, equals the copy.
     bool same(ck_bytes in, size_t from, size_t to) const noexcept {
         const size_t shift = from >= hole_at + hole_size ? hole_size : 0;  // the copy has no hole
-        return std::memcmp(in.data + from, bytes + from - shift, to - from) == 0;
+        return std::memcmp(in.data + from, bytes + (from - shift), to - from) == 0;  // never past `bytes`
     }
     void remember(ck_bytes in, ck_bytes hole) noexcept {
         size = 0;
