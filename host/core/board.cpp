@@ -204,6 +204,12 @@ std::string Board::placement_problem(const TileTypeInfo& type, const Placement& 
     const uint8_t sides = type.triangle ? leg_bits(p.at.corner) : uint8_t{0xF};
     const uint8_t edges = type.rotations[p.rotation].edges;
     bool contact = false;
+    if (type.wild) {  // the abbey: any sides, but only in a hole
+        if (c == nullptr || c->req_mask != 0xF)
+            return "a tile with wild sides goes only on a space whose four sides face tiles; " +
+                   format_position(pos) + " is not one";
+        return "";
+    }
     if (c) {
         for (int s = 0; s < 4; ++s) {
             if (!(sides & (1u << s)) || !(c->req_mask & (1u << s))) continue;

@@ -78,6 +78,20 @@ void Features::add_tile(const Board& board, const TileTypeTable& table, uint16_t
         facing[s] = board.tile_covering(neighbour(pos, static_cast<Side>(s)), opposite(static_cast<Side>(s)));
     facing[kSideD] = board.complement_of(tile);
 
+    // Wild sides (the abbey) close the road or city they meet, joining
+    // nothing: one edge fewer open on either side of the meeting.
+    for (int s = 0; s < 4; ++s) {
+        if (facing[s] < 0) continue;
+        const auto other_tile = static_cast<uint16_t>(facing[s]);
+        const PlacedTile& other = board.placed(other_tile);
+        const bool other_wild = table[other.type].wild;
+        if (!type.wild && !other_wild) continue;
+        const int facing_side = static_cast<int>(opposite(static_cast<Side>(s)));
+        const int mine = rot.side_segment[s];
+        const int theirs = table[other.type].rotations[other.rotation].side_segment[facing_side];
+        if (type.wild && theirs >= 0) --totals_[find(first_part(other_tile) + static_cast<uint32_t>(theirs))].open_edges;
+        if (other_wild && mine >= 0) --totals_[find(first + static_cast<uint32_t>(mine))].open_edges;
+    }
     // Roads and cities across each side this tile's edges lie on.
     for (int s = 0; s <= kSideD; ++s) {
         const int seg = rot.side_segment[s];

@@ -63,7 +63,11 @@ std::shared_ptr<const PreparedTiles> prepare_tiles(const GameSetup& setup) {
     if (setup.segment_attributes.size() > 32)
         throw HostError("game setup: " + std::to_string(setup.segment_attributes.size()) +
                         " segment attributes declared (32 at most)");
-    prepared->table = std::make_shared<const TileTypeTable>(*setup.catalog, setup.segment_attributes, setup.edge_kind);
+    std::vector<std::string> wild_markers;
+    for (const TileMarker& m : setup.tile_markers)
+        if (m.wild_edges) wild_markers.push_back(m.name);
+    prepared->table =
+        std::make_shared<const TileTypeTable>(*setup.catalog, setup.segment_attributes, setup.edge_kind, wild_markers);
     prepared->pack = build_pack(*setup.catalog, setup.tile_sets);
     prepared->edge_kind = setup.edge_kind;
     prepared->edge_kind_label = setup.edge_kind_label.empty() ? setup.edge_kind : setup.edge_kind_label;

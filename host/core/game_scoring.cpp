@@ -78,6 +78,18 @@ void Game::collect_completed_this_turn(std::vector<uint32_t>& roots) const {
         if (features_.completed(root, board_)) detail::add_unique(roots, root);
     }
     const Position c = board_.placed(tile).at.pos;
+    // A tile with wild sides (the abbey) completes the roads and cities of
+    // its neighbours that it closes, which are none of its own.
+    if (tile_table()[board_.placed(tile).type].wild)
+        for (int s = 0; s < 4; ++s) {
+            const int other = board_.tile_covering(neighbour(c, static_cast<Side>(s)), opposite(static_cast<Side>(s)));
+            if (other < 0) continue;
+            const PlacedTile& o = board_.placed(static_cast<uint16_t>(other));
+            const int seg = tile_table()[o.type].rotations[o.rotation].side_segment[static_cast<int>(opposite(static_cast<Side>(s)))];
+            if (seg < 0) continue;
+            const uint32_t root = features_.find(features_.first_part(static_cast<uint16_t>(other)) + static_cast<uint32_t>(seg));
+            if (features_.completed(root, board_)) detail::add_unique(roots, root);
+        }
     if (!board_.monastic_near(c)) return;  // most turns: no monastery or garden around
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {

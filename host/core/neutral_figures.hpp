@@ -37,6 +37,7 @@ struct NeutralFigureSpot {
 struct TileMarker {
     std::string name;   // "volcano"
     std::string label;  // "volcano"
+    bool wild_edges = false;  // TileMarkerDecl.wild_edges: the abbey's sides
     friend bool operator==(const TileMarker&, const TileMarker&) = default;
 };
 

@@ -70,13 +70,15 @@ RotatedTile rotate(const TileDef& def, int k, uint8_t special_sides) {
 }  // namespace
 
 TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes,
-                             const std::string& edge_kind) {
+                             const std::string& edge_kind, const std::vector<std::string>& wild_markers) {
     types_.reserve(catalog.tile_count());
     for (size_t t = 0; t < catalog.tile_count(); ++t) {
         const TileDef& def = catalog.tile(static_cast<TileTypeId>(t));
         TileTypeInfo info;
         info.triangle = def.is_triangle();
         info.hypotenuse = def.hypotenuse;
+        info.wild = !info.triangle && std::any_of(wild_markers.begin(), wild_markers.end(),
+                                                  [&](const std::string& m) { return def.has_marker(m); });
         for (const Segment& seg : def.segments) {
             SegmentInfo s;
             s.kind = seg.kind;
@@ -104,6 +106,12 @@ TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<Segme
                                                        (1u << static_cast<int>(second_leg(corner)))
                                                  : 0xFu;
             for (int code = 0; code < 256; ++code) {
+                if (info.wild) {  // a hole: all four sides face tiles, whatever they show
+                    bool hole = true;
+                    for (int s = 0; s < 4; ++s) hole = hole && ((code >> (2 * s)) & 3) != 0;
+                    if (hole) info.fitting_rotations[code] |= static_cast<uint8_t>(1u << k);
+                    continue;
+                }
                 bool fits = true, contact = !info.triangle;
                 for (int s = 0; s < 4 && fits; ++s) {
                     const int want = (code >> (2 * s)) & 3;
@@ -116,7 +124,7 @@ TileTypeTable::TileTypeTable(const TileCatalog& catalog, const std::vector<Segme
             // Index: sides facing a tile (high nibble), those of them showing the kind (low).
             for (unsigned index = 0; index < 256; ++index) {
                 const unsigned facing = (index >> 4) & sides, shown = index & 0xFu;
-                if (((info.rotations[k].special ^ shown) & facing) == 0)
+                if (info.wild || ((info.rotations[k].special ^ shown) & facing) == 0)
                     info.special_fitting[index] |= static_cast<uint8_t>(1u << k);
             }
         }

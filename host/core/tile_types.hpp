@@ -70,6 +70,10 @@ struct TileTypeInfo {
     // the kind (Board::legal_placements).
     bool special_any = false;
     std::array<uint8_t, 256> special_fitting{};
+    // A tile with wild sides (TileMarker::wild_edges, the abbey): it fits
+    // any space whose four sides face tiles, at any rotation, and closes
+    // the roads and cities it meets without joining them.
+    bool wild = false;
 
     EdgeType edge(int rotation, Side s) const {
         return static_cast<EdgeType>((rotations[rotation & 3].edges >> (2 * static_cast<int>(s))) & 3);
@@ -83,8 +87,9 @@ public:
     // `edge_kind`: the element whose text lists the sides of the game's
     // edge kind ("river"), or "" for none; a tile whose text is not sides
     // is refused (HostError naming it).
+    // `wild_markers`: the tile markers whose tiles have wild sides.
     explicit TileTypeTable(const TileCatalog& catalog, const std::vector<SegmentAttribute>& attributes = {},
-                           const std::string& edge_kind = {});
+                           const std::string& edge_kind = {}, const std::vector<std::string>& wild_markers = {});
     const TileTypeInfo& operator[](TileTypeId t) const { return types_[t]; }
     size_t size() const { return types_.size(); }
 

@@ -154,7 +154,8 @@ void copy_manifest(const fb::ExpansionManifest& m, PluginExpansion& e) {
         for (const auto* n : *m.neutral_figures())
             e.neutral_figures.push_back({str(n->name()), str(n->label()), str(n->jcz_id()), e.id, n->blocks_figures()});
     if (m.tile_markers() != nullptr)
-        for (const auto* t : *m.tile_markers()) e.tile_markers.push_back({str(t->name()), str(t->label())});
+        for (const auto* t : *m.tile_markers())
+            e.tile_markers.push_back({str(t->name()), str(t->label()), t->wild_edges()});
     if (m.held_back_tiles() != nullptr)
         for (const auto* h : *m.held_back_tiles()) {
             HeldBackTiles& held = e.held_back_tiles.emplace_back(

@@ -66,7 +66,7 @@ std::vector<uint8_t> build_manifest(const ExpansionInfo& info) {
                                            b.CreateString(n.jcz_id), n.blocks_figures);
     });
     auto markers = build_vector(b, info.tile_markers, [&](const TileMarker& m) {
-        return fb::CreateTileMarkerDecl(b, b.CreateString(m.name), b.CreateString(m.label));
+        return fb::CreateTileMarkerDecl(b, b.CreateString(m.name), b.CreateString(m.label), m.wild_edges);
     });
     auto held_back = build_vector(b, info.held_back_tiles, [&](const HeldBackTiles& h) {
         return fb::CreateHeldBackTilesDecl(b, b.CreateString(h.held), b.CreateString(h.until_placed),

@@ -192,6 +192,10 @@ struct NeutralFigure {
 struct TileMarker {
     std::string name;   // the XML element, a-z0-9-
     std::string label;  // for people
+    // Schema revision 12: the tiles carrying it have wild sides (the abbey):
+    // any side matches, roads and cities they meet are closed, joined to
+    // nothing; they go only on spaces whose four sides face tiles.
+    bool wild_edges = false;
 };
 
 // Tiles carrying marker `held` are not drawn until a tile carrying marker
