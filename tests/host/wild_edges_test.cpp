@@ -20,7 +20,7 @@ constexpr const char* kTiles = R"(<defs><tiles>
   <tile id="RE"><road>E</road><field>NL NR EL SR SL WL WR ER</field></tile>
   <tile id="A"><monastery/><abbey/></tile>
 </tiles><sets><tile-set id="w:1">
-  <ref tile="F" count="5"/><ref tile="CS" count="1"/><ref tile="RE" count="1"/><ref tile="A" count="1"/>
+  <ref tile="S" count="1"/><ref tile="F" count="5"/><ref tile="CS" count="1"/><ref tile="RE" count="1"/><ref tile="A" count="1"/>
 </tile-set></sets></defs>)";
 
 const TileCatalog& catalog() {
