@@ -329,6 +329,9 @@ public:
     const std::vector<std::optional<NeutralFigureSpot>>& neutral_figures() const { return neutral_; }
     // The index of neutral figure `name`, or -1.
     int neutral_figure_index(std::string_view name) const;
+    // The index of figure kind `id` ("small", a declared kind) in
+    // figure_kinds(), or -1 when the game has none.
+    int figure_kind_index(std::string_view id) const;
     // The neutral figure that keeps figures off space `p` (blocks_figures:
     // the dragon), or nullptr.
     const NeutralFigureKind* blocking_figure_at(Position p) const;

@@ -51,9 +51,11 @@ void Game::add_figure_target_options(Decision& decision, uint32_t figure, const 
     const std::string meeple = meeple_text(f.meeple);
     const auto offer = [&](TileRef at, Location location) {
         const int part = part_at_location(at, location);
-        if (part < 0 || !figure_target_problem(f.meeple.kind, at, location, false, &f).empty()) return;
-        if (features_.find(static_cast<uint32_t>(part)) == features_.find(f.part)) return;  // where it stands: no move
-        if (unfinished_only && features_.completed(features_.find(static_cast<uint32_t>(part)), board_)) return;
+        if (part < 0) return;
+        const uint32_t root = features_.find(static_cast<uint32_t>(part));
+        if (root == features_.find(f.part)) return;  // where it stands: no move
+        if (!figure_target_problem(f.meeple.kind, at, location, false, nullptr).empty()) return;
+        if (unfinished_only && features_.completed(root, board_)) return;
         const std::string feature(feature_kind_name(features_.part(static_cast<uint32_t>(part)).kind));
         DecisionOption o;
         o.label = kind.name + " to " + feature + " " + format_location(location) + " at " + format_tile_ref(at);

@@ -34,6 +34,12 @@ int Game::neutral_figure_index(std::string_view name) const {
     return -1;
 }
 
+int Game::figure_kind_index(std::string_view id) const {
+    for (size_t i = 0; i < figure_kinds_->size(); ++i)
+        if ((*figure_kinds_)[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
 const NeutralFigureKind* Game::blocking_figure_at(Position p) const {
     for (size_t i = 0; i < neutral_.size() && i < neutral_kinds_->size(); ++i)
         if ((*neutral_kinds_)[i].blocks_figures && neutral_[i] && neutral_[i]->at.pos == p) return &(*neutral_kinds_)[i];

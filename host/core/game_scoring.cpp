@@ -167,14 +167,22 @@ int Game::completed_cities_of_field(uint32_t root) const {
 }
 
 namespace {
-// Every player with the most followers (at least one) scores (§5.2).
-void majority(const std::array<uint8_t, kMaxPlayers>& followers, size_t players, std::vector<uint8_t>& out) {
+// Every player of the greatest strength (at least 1) scores (§5.2); among
+// them, when expansions weigh figures (FIGURE_STRENGTH), only those of the
+// greatest tie-break.
+template <class Strength>
+void majority(const std::array<Strength, kMaxPlayers>& strength, size_t players, std::vector<uint8_t>& out,
+              const std::array<int, kMaxPlayers>* tiebreak = nullptr) {
     out.clear();
-    uint8_t best = 0;
-    for (size_t p = 0; p < players; ++p) best = std::max(best, followers[p]);
+    Strength best = 0;
+    for (size_t p = 0; p < players; ++p) best = std::max(best, strength[p]);
     if (best == 0) return;
+    int best_tiebreak = 0;
+    if (tiebreak)
+        for (size_t p = 0; p < players; ++p)
+            if (strength[p] == best) best_tiebreak = std::max(best_tiebreak, (*tiebreak)[p]);
     for (size_t p = 0; p < players; ++p)
-        if (followers[p] == best) out.push_back(static_cast<uint8_t>(p));
+        if (strength[p] == best && (!tiebreak || (*tiebreak)[p] == best_tiebreak)) out.push_back(static_cast<uint8_t>(p));
 }
 }  // namespace
 
@@ -254,14 +262,7 @@ void Game::weigh_figures(const ScoredFeatureInfo& info, std::optional<uint8_t> e
         tiebreak[f.meeple.player] += tb;
     }
     if (extra_kind) strength[active_] += (*figure_kinds_)[*extra_kind].strength;
-    out.clear();
-    int best = 0, best_tiebreak = 0;
-    for (size_t p = 0; p < players_.size(); ++p) best = std::max(best, strength[p]);
-    if (best == 0) return;
-    for (size_t p = 0; p < players_.size(); ++p)
-        if (strength[p] == best) best_tiebreak = std::max(best_tiebreak, tiebreak[p]);
-    for (size_t p = 0; p < players_.size(); ++p)
-        if (strength[p] == best && tiebreak[p] == best_tiebreak) out.push_back(static_cast<uint8_t>(p));
+    majority(strength, players_.size(), out, &tiebreak);
 }
 
 void Game::feature_parts(uint32_t feature, std::vector<TileRef>& out) const {
@@ -393,9 +394,10 @@ void Game::preview_commit_points(std::optional<size_t> meeple_option, std::vecto
         awards.clear();
         if (hooks_) {
             scored_info(root, true, false, points, name, *scratch_scored_);
-            // An expansion's weights cover the figures there; the previewed
-            // one counts its kind's strength.
-            if (weighed) weigh_figures(*scratch_scored_, extra_kind, scorers);
+            // An expansion's weights cover the figures there (scored_info
+            // asked for them); a previewed figure counts its kind's strength.
+            if (weighed && extra_kind) weigh_figures(*scratch_scored_, extra_kind, scorers);
+            else if (weighed) scorers = scratch_scored_->scorers;
             if (scorers.empty()) continue;
             scratch_scored_->scorers = scorers;
             points = hooks_->score_feature(*this, *scratch_scored_, nullptr, awards);

@@ -203,6 +203,16 @@ std::string check_text(const flatbuffers::String* s, const char* what, bool requ
     return {};
 }
 
+// A JCloisterZone message type a save will name (DEPLOY_MEEPLE, PASS): a
+// text as check_text wants it, of A-Z and _ only; empty allowed.
+std::string check_message_type(const flatbuffers::String* s, const char* what) {
+    if (auto why = check_text(s, what, false); !why.empty()) return why;
+    const std::string_view type = view(s);
+    if (!std::all_of(type.begin(), type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }))
+        return std::string(what) + " \"" + std::string(type) + "\" is not a message type (A-Z and _)";
+    return {};
+}
+
 std::string EffectChecker::check_decision_option(const fb::DecisionOption& o) const {
     if (auto why = check_text(o.label(), "label", true); !why.empty()) return why;
     switch (o.target()) {
@@ -230,11 +240,8 @@ std::string EffectChecker::check_decision_option(const fb::DecisionOption& o) co
     if (o.payload() != nullptr && o.payload()->size() > kMaxDecisionPayload)
         return "payload of " + std::to_string(o.payload()->size()) + " bytes, more than " +
                std::to_string(kMaxDecisionPayload);
-    if (auto why = check_text(o.jcz_type(), "jcz_type", false); !why.empty()) return why;
-    const std::string_view type = view(o.jcz_type());
-    if (!type.empty()) {
-        if (!std::all_of(type.begin(), type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }))
-            return "jcz_type \"" + std::string(type) + "\" is not a message type (A-Z and _)";
+    if (auto why = check_message_type(o.jcz_type(), "jcz_type"); !why.empty()) return why;
+    if (!view(o.jcz_type()).empty()) {
         if (auto why = check_text(o.jcz_payload(), "jcz_payload", true); !why.empty()) return why;
         const auto payload = nlohmann::json::parse(view(o.jcz_payload()), nullptr, false);
         if (!payload.is_object()) return "jcz_payload is not a JSON object";
@@ -274,10 +281,7 @@ std::string EffectChecker::check_decision(const fb::OfferDecision& d) {
             if (auto why = check_tile(&m->at(), m->location(), "figure_targets"); !why.empty()) return why;
         }
     }
-    if (auto why = check_text(d.jcz_pass_type(), "jcz_pass_type", false); !why.empty()) return why;
-    const std::string_view pass_type = view(d.jcz_pass_type());
-    if (!std::all_of(pass_type.begin(), pass_type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }))
-        return "jcz_pass_type \"" + std::string(pass_type) + "\" is not a message type (A-Z and _)";
+    if (auto why = check_message_type(d.jcz_pass_type(), "jcz_pass_type"); !why.empty()) return why;
     if (n > kMaxDecisionOptions)
         return std::to_string(n) + " options, more than " + std::to_string(kMaxDecisionOptions);
     for (size_t i = 0; i < n; ++i)

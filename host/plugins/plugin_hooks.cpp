@@ -131,22 +131,16 @@ bool PluginHooks::filter_holds(uint32_t i, Filter& filter, const Game& game, con
             return false;
         }
         case fb::HookFilter::ActivePlayerHasFigureOnBoard: {
-            const auto& kinds = game.figure_kinds();
-            const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.id == f.name; });
-            if (kind == kinds.end()) return false;  // no such kind in this game: none on the board
-            const auto index = static_cast<size_t>(kind - kinds.begin());
+            const int kind = game.figure_kind_index(f.name);  // -1: no such kind in this game, none on the board
             for (const auto& figure : game.figures())
-                if (figure.meeple.player == game.active_player() && figure.meeple.kind == index) return true;
+                if (figure.meeple.player == game.active_player() && figure.meeple.kind == kind) return true;
             return false;
         }
         case fb::HookFilter::FeatureHoldsFigureOfKind: {
             if (feature == nullptr) return true;  // not a hook about a feature
-            const auto& kinds = game.figure_kinds();
-            const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.id == f.name; });
-            if (kind == kinds.end()) return false;  // no such kind in this game: on no feature
-            const auto index = static_cast<size_t>(kind - kinds.begin());
+            const int kind = game.figure_kind_index(f.name);  // -1: on no feature
             for (const auto& figure : game.figures())
-                if (figure.meeple.kind == index && game.feature_of(figure.part) == feature->id) return true;
+                if (figure.meeple.kind == kind && game.feature_of(figure.part) == feature->id) return true;
             return false;
         }
         case fb::HookFilter::RuleIs: {
